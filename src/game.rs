@@ -1,0 +1,145 @@
+//! The game trait the search, perft and protocol are generic over, and the
+//! fixed-capacity move list every game generates into.
+
+use std::fmt;
+
+/// How a finished game ended.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Outcome {
+    /// The player with this index (0-based, in turn order) won.
+    Win(usize),
+    /// Nobody won.
+    Draw,
+}
+
+/// Why a move text was refused.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum MoveError {
+    /// The text is not a move in this game's notation.
+    Malformed(String),
+    /// The text names a move that the rules forbid here.
+    Illegal { text: String, reason: &'static str },
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Malformed(text) => write!(f, "'{text}' is not a move"),
+            MoveError::Illegal { text, reason } => write!(f, "illegal move '{text}': {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// The most moves any position of any game can have (15x15 Quoridor: 392 walls
+/// plus a handful of pawn moves).
+pub const MAX_MOVES: usize = 512;
+
+/// Moves of one position, on the stack: generation allocates nothing.
+pub struct MoveList<M: Copy + Default> {
+    moves: [M; MAX_MOVES],
+    len: usize,
+}
+
+impl<M: Copy + Default> Default for MoveList<M> {
+    fn default() -> Self {
+        MoveList {
+            moves: [M::default(); MAX_MOVES],
+            len: 0,
+        }
+    }
+}
+
+impl<M: Copy + Default> MoveList<M> {
+    #[inline]
+    pub fn push(&mut self, mv: M) {
+        self.moves[self.len] = mv;
+        self.len += 1;
+    }
+
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    #[inline]
+    pub fn as_slice(&self) -> &[M] {
+        &self.moves[..self.len]
+    }
+
+    #[inline]
+    pub fn as_mut_slice(&mut self) -> &mut [M] {
+        &mut self.moves[..self.len]
+    }
+
+    pub fn iter(&self) -> std::slice::Iter<'_, M> {
+        self.as_slice().iter()
+    }
+}
+
+/// A game position the search can explore.
+///
+/// Positions are copy-made: the search clones a position and plays a move on
+/// the copy, so there is no undo.
+pub trait Game: Clone + Send + Sync + 'static {
+    /// One turn, small and copyable.
+    type Move: Copy + Eq + Default + fmt::Debug + Send + Sync + 'static;
+
+    /// How many players take turns (2 or 4).
+    fn player_count(&self) -> usize;
+
+    /// Index of the player to move, 0-based in turn order.
+    fn side_to_move(&self) -> usize;
+
+    /// Every legal move; none when the game is over (repetition aside).
+    fn generate_moves(&self, moves: &mut MoveList<Self::Move>);
+
+    /// The number of legal moves; games may count faster than they generate.
+    fn count_moves(&self) -> u64 {
+        let mut moves = MoveList::default();
+        self.generate_moves(&mut moves);
+        moves.len() as u64
+    }
+
+    /// Plays a move known to be legal.
+    fn make_move(&mut self, mv: Self::Move);
+
+    /// The result if the rules end the game here (repetition is judged by the
+    /// caller, who knows the history).
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Zobrist key of everything that makes two positions the same.
+    fn hash(&self) -> u64;
+
+    /// True when no later position can repeat one from before this move.
+    fn is_irreversible(&self, mv: Self::Move) -> bool;
+
+    /// Heuristic value for `player` in centipawn-like units, positive when good.
+    fn evaluate(&self, player: usize) -> i32;
+
+    /// The move in the game's notation.
+    fn format_move(&self, mv: Self::Move) -> String;
+
+    /// A legal move from its notation.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
+
+    /// The one-line position text that `position fen` accepts.
+    fn to_text(&self) -> String;
+
+    /// A picture of the board for the `d` command.
+    fn diagram(&self) -> String;
+
+    /// A 16-bit code of a move, for the transposition table.
+    fn move_code(mv: Self::Move) -> u16;
+}

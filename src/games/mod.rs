@@ -1,0 +1,3 @@
+//! The games Tabula plays, each an implementation of [`crate::game::Game`].
+
+pub mod quoridor;

@@ -1,0 +1,299 @@
+//! The Quoridor position: pawns, walls as bitboards, walls in hand, side to
+//! move, and its incrementally kept Zobrist hash.
+
+use super::bitboard::{BitBoard, STRIDE};
+use super::geometry::{geometry, zobrist, Geometry, MAX_SIDE, MAX_WALLS_IN_HAND, MIN_SIDE};
+use super::moves::{MoveKind, QuoridorMove};
+use std::fmt;
+
+/// The rule set a position is played under.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Variant {
+    pub width: usize,
+    pub height: usize,
+    /// 2 or 4.
+    pub players: usize,
+    /// Walls each player starts with.
+    pub walls: usize,
+    /// Jump over a whole line of pawns instead of a single one.
+    pub multi_jump: bool,
+}
+
+impl Default for Variant {
+    fn default() -> Self {
+        Variant {
+            width: 9,
+            height: 9,
+            players: 2,
+            walls: 10,
+            multi_jump: false,
+        }
+    }
+}
+
+/// Why a variant cannot be played.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum VariantError {
+    SideOutOfRange { width: usize, height: usize },
+    EvenWidth(usize),
+    PlayerCount(usize),
+    FourPlayersNeedSquareOddBoard { width: usize, height: usize },
+    TooManyWalls(usize),
+}
+
+impl fmt::Display for VariantError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            VariantError::SideOutOfRange { width, height } => write!(
+                f,
+                "board {width}x{height} is outside {MIN_SIDE}..={MAX_SIDE} on a side"
+            ),
+            VariantError::EvenWidth(w) => {
+                write!(f, "board width {w} is even; pawns start centred, so it must be odd")
+            }
+            VariantError::PlayerCount(n) => write!(f, "{n} players; Quoridor has 2 or 4"),
+            VariantError::FourPlayersNeedSquareOddBoard { width, height } => write!(
+                f,
+                "four players need a square board with odd sides, not {width}x{height}"
+            ),
+            VariantError::TooManyWalls(n) => {
+                write!(f, "{n} walls in hand; at most {MAX_WALLS_IN_HAND}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for VariantError {}
+
+impl Variant {
+    pub fn validate(&self) -> Result<(), VariantError> {
+        let (width, height) = (self.width, self.height);
+        if !(MIN_SIDE..=MAX_SIDE).contains(&width) || !(MIN_SIDE..=MAX_SIDE).contains(&height) {
+            return Err(VariantError::SideOutOfRange { width, height });
+        }
+        if width % 2 == 0 {
+            return Err(VariantError::EvenWidth(width));
+        }
+        if self.players != 2 && self.players != 4 {
+            return Err(VariantError::PlayerCount(self.players));
+        }
+        if self.players == 4 && width != height {
+            return Err(VariantError::FourPlayersNeedSquareOddBoard { width, height });
+        }
+        if self.walls > MAX_WALLS_IN_HAND {
+            return Err(VariantError::TooManyWalls(self.walls));
+        }
+        Ok(())
+    }
+}
+
+/// A Quoridor position.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Quoridor {
+    pub(super) width: u8,
+    pub(super) height: u8,
+    pub(super) players: u8,
+    pub(super) multi_jump: bool,
+    pub(super) side: u8,
+    /// Seat of the player whose pawn reached its goal, if any.
+    pub(super) winner: Option<u8>,
+    pub(super) pawns: [u8; 4],
+    pub(super) hand: [u8; 4],
+    /// Centres (lattice points) of horizontal and vertical walls.
+    pub(super) horizontal: BitBoard,
+    pub(super) vertical: BitBoard,
+    /// Lattice points touched by a wall or lying on the border.
+    pub(super) touched: BitBoard,
+    /// Squares whose north / east edge is walled off.
+    pub(super) block_north: BitBoard,
+    pub(super) block_east: BitBoard,
+    pub(super) hash: u64,
+}
+
+impl Quoridor {
+    /// The start position of a variant.
+    pub fn new(variant: &Variant) -> Result<Quoridor, VariantError> {
+        variant.validate()?;
+        let geo = geometry(variant.width, variant.height);
+        let mut pawns = [0u8; 4];
+        let mut hand = [0u8; 4];
+        for seat in 0..variant.players {
+            pawns[seat] = geo.start(variant.players, seat) as u8;
+            hand[seat] = variant.walls as u8;
+        }
+        let mut position = Quoridor {
+            width: variant.width as u8,
+            height: variant.height as u8,
+            players: variant.players as u8,
+            multi_jump: variant.multi_jump,
+            side: 0,
+            winner: None,
+            pawns,
+            hand,
+            horizontal: BitBoard::EMPTY,
+            vertical: BitBoard::EMPTY,
+            touched: geo.border,
+            block_north: BitBoard::EMPTY,
+            block_east: BitBoard::EMPTY,
+            hash: 0,
+        };
+        position.hash = position.hash_from_scratch();
+        Ok(position)
+    }
+
+    #[inline]
+    pub fn geometry(&self) -> &'static Geometry {
+        geometry(self.width as usize, self.height as usize)
+    }
+
+    pub fn width(&self) -> usize {
+        self.width as usize
+    }
+
+    pub fn height(&self) -> usize {
+        self.height as usize
+    }
+
+    pub fn players(&self) -> usize {
+        self.players as usize
+    }
+
+    pub fn multi_jump(&self) -> bool {
+        self.multi_jump
+    }
+
+    pub fn side(&self) -> usize {
+        self.side as usize
+    }
+
+    pub fn winner(&self) -> Option<usize> {
+        self.winner.map(usize::from)
+    }
+
+    /// Square index (`row * 16 + column`) of a seat's pawn.
+    pub fn pawn(&self, seat: usize) -> usize {
+        self.pawns[seat] as usize
+    }
+
+    pub fn walls_in_hand(&self, seat: usize) -> usize {
+        self.hand[seat] as usize
+    }
+
+    /// Centres of the horizontal walls on the board.
+    pub fn horizontal_walls(&self) -> BitBoard {
+        self.horizontal
+    }
+
+    pub fn vertical_walls(&self) -> BitBoard {
+        self.vertical
+    }
+
+    /// Squares holding a pawn.
+    #[inline]
+    pub fn occupied(&self) -> BitBoard {
+        let mut occ = BitBoard::EMPTY;
+        for &p in &self.pawns[..self.players as usize] {
+            occ.insert(p as usize);
+        }
+        occ
+    }
+
+    /// The goal edge of a seat.
+    #[inline]
+    pub fn goal(&self, seat: usize) -> &'static BitBoard {
+        self.geometry().goal(self.players as usize, seat)
+    }
+
+    /// Adds a wall to the board without any legality check.
+    pub(super) fn put_wall(&mut self, centre: usize, vertical: bool) {
+        let keys = zobrist();
+        if vertical {
+            self.vertical.insert(centre);
+            self.block_east.insert(centre - STRIDE - 1);
+            self.block_east.insert(centre - 1);
+            self.touched.insert(centre - STRIDE);
+            self.touched.insert(centre + STRIDE);
+            self.hash ^= keys.vertical_wall[centre];
+        } else {
+            self.horizontal.insert(centre);
+            self.block_north.insert(centre - STRIDE - 1);
+            self.block_north.insert(centre - STRIDE);
+            self.touched.insert(centre - 1);
+            self.touched.insert(centre + 1);
+            self.hash ^= keys.horizontal_wall[centre];
+        }
+        self.touched.insert(centre);
+    }
+
+    /// Plays a move known to be legal.
+    pub fn play(&mut self, mv: QuoridorMove) {
+        let keys = zobrist();
+        let side = self.side as usize;
+        match mv.kind() {
+            MoveKind::Step { square } => {
+                self.hash ^= keys.pawn[side][self.pawns[side] as usize] ^ keys.pawn[side][square];
+                self.pawns[side] = square as u8;
+                if self.goal(side).contains(square) {
+                    self.winner = Some(side as u8);
+                }
+            }
+            MoveKind::Wall { centre, vertical } => {
+                self.put_wall(centre, vertical);
+                let before = self.hand[side] as usize;
+                self.hash ^= keys.hand[side][before] ^ keys.hand[side][before - 1];
+                self.hand[side] -= 1;
+            }
+            MoveKind::Pass => {}
+        }
+        let next = (side + 1) % self.players as usize;
+        self.hash ^= keys.side[side] ^ keys.side[next];
+        self.side = next as u8;
+    }
+
+    /// The hash computed from nothing; equals the incrementally kept one.
+    pub fn hash_from_scratch(&self) -> u64 {
+        let keys = zobrist();
+        let mut hash = keys.side[self.side as usize];
+        for seat in 0..self.players as usize {
+            hash ^= keys.pawn[seat][self.pawns[seat] as usize];
+            hash ^= keys.hand[seat][self.hand[seat] as usize];
+        }
+        for c in self.horizontal.iter() {
+            hash ^= keys.horizontal_wall[c];
+        }
+        for c in self.vertical.iter() {
+            hash ^= keys.vertical_wall[c];
+        }
+        hash
+    }
+
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Builds a position from its parts, checking only what the types cannot;
+    /// used by the position text parser, which checks the rest.
+    pub(super) fn from_parts(
+        variant: &Variant,
+        pawns: &[usize],
+        hand: &[usize],
+        walls: &[(usize, bool)],
+        side: usize,
+    ) -> Result<Quoridor, VariantError> {
+        let mut position = Quoridor::new(variant)?;
+        for seat in 0..variant.players {
+            position.pawns[seat] = pawns[seat] as u8;
+            position.hand[seat] = hand[seat] as u8;
+        }
+        for &(centre, vertical) in walls {
+            position.put_wall(centre, vertical);
+        }
+        position.side = side as u8;
+        position.winner = (0..variant.players)
+            .find(|&seat| position.goal(seat).contains(pawns[seat]))
+            .map(|seat| seat as u8);
+        position.hash = position.hash_from_scratch();
+        Ok(position)
+    }
+}

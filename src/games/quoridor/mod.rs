@@ -1,0 +1,79 @@
+//! Quoridor on boards from 3x3 to 15x15, for two or four players, with single
+//! or multiple jumps.
+
+pub mod bitboard;
+mod board;
+mod diagram;
+mod eval;
+pub mod geometry;
+mod movegen;
+mod moves;
+pub mod notation;
+mod position_text;
+
+pub use board::{Quoridor, Variant, VariantError};
+pub use movegen::{Direction, DIRECTIONS};
+pub use moves::{MoveKind, QuoridorMove};
+pub use position_text::PositionError;
+
+use crate::game::{Game, MoveError, MoveList, Outcome};
+
+impl Game for Quoridor {
+    type Move = QuoridorMove;
+
+    fn player_count(&self) -> usize {
+        self.players()
+    }
+
+    fn side_to_move(&self) -> usize {
+        self.side()
+    }
+
+    fn generate_moves(&self, moves: &mut MoveList<QuoridorMove>) {
+        self.legal_moves(moves);
+    }
+
+    fn count_moves(&self) -> u64 {
+        self.legal_move_count()
+    }
+
+    fn make_move(&mut self, mv: QuoridorMove) {
+        self.play(mv);
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.winner().map(Outcome::Win)
+    }
+
+    fn hash(&self) -> u64 {
+        Quoridor::hash(self)
+    }
+
+    fn is_irreversible(&self, mv: QuoridorMove) -> bool {
+        mv.is_wall()
+    }
+
+    fn evaluate(&self, player: usize) -> i32 {
+        self.evaluate_for(player)
+    }
+
+    fn format_move(&self, mv: QuoridorMove) -> String {
+        self.move_name(mv)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<QuoridorMove, MoveError> {
+        self.parse_legal_move(text)
+    }
+
+    fn to_text(&self) -> String {
+        self.text()
+    }
+
+    fn diagram(&self) -> String {
+        self.board_picture()
+    }
+
+    fn move_code(mv: QuoridorMove) -> u16 {
+        mv.code()
+    }
+}

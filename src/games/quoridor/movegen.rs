@@ -1,0 +1,311 @@
+//! Legal move generation for Quoridor: pawn steps, jumps and side steps; walls
+//! that neither overlap, cross, nor cut any player off its goal; pass.
+//!
+//! Wall legality avoids path searches where it can: a new wall can only cut
+//! the board in two if it closes a loop of walls and border, which needs at
+//! least two of its three lattice points to be touched already. Only those
+//! candidates get a flood fill.
+
+use super::bitboard::{BitBoard, STRIDE};
+use super::board::Quoridor;
+use super::moves::QuoridorMove;
+use crate::game::MoveList;
+
+/// The four directions a pawn can go, as index offsets.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Direction {
+    North,
+    East,
+    South,
+    West,
+}
+
+pub const DIRECTIONS: [Direction; 4] = [
+    Direction::North,
+    Direction::East,
+    Direction::South,
+    Direction::West,
+];
+
+impl Direction {
+    #[inline]
+    fn offset(self) -> isize {
+        match self {
+            Direction::North => STRIDE as isize,
+            Direction::South => -(STRIDE as isize),
+            Direction::East => 1,
+            Direction::West => -1,
+        }
+    }
+
+    /// The two directions at right angles.
+    #[inline]
+    fn sides(self) -> [Direction; 2] {
+        match self {
+            Direction::North | Direction::South => [Direction::East, Direction::West],
+            Direction::East | Direction::West => [Direction::North, Direction::South],
+        }
+    }
+}
+
+impl Quoridor {
+    /// The square one step from `square` in `dir`, if that step stays on the
+    /// board and crosses no wall.
+    #[inline]
+    pub fn open_step(&self, square: usize, dir: Direction) -> Option<usize> {
+        let (col, row) = (square % STRIDE, square / STRIDE);
+        let open = match dir {
+            Direction::North => row + 1 < self.height as usize && !self.block_north.contains(square),
+            Direction::South => row > 0 && !self.block_north.contains(square - STRIDE),
+            Direction::East => col + 1 < self.width as usize && !self.block_east.contains(square),
+            Direction::West => col > 0 && !self.block_east.contains(square - 1),
+        };
+        open.then(|| (square as isize + dir.offset()) as usize)
+    }
+
+    /// Squares the side to move can reach with its pawn.
+    pub fn pawn_targets(&self) -> BitBoard {
+        let occupied = self.occupied();
+        let from = self.pawns[self.side as usize] as usize;
+        let mut targets = BitBoard::EMPTY;
+        for dir in DIRECTIONS {
+            let Some(mut next) = self.open_step(from, dir) else {
+                continue;
+            };
+            if !occupied.contains(next) {
+                targets.insert(next);
+                continue;
+            }
+            // `next` holds a pawn: jump it, or step beside it.
+            loop {
+                match self.open_step(next, dir) {
+                    Some(behind) if !occupied.contains(behind) => {
+                        targets.insert(behind);
+                        break;
+                    }
+                    Some(behind) if self.multi_jump => next = behind,
+                    _ => {
+                        for side in dir.sides() {
+                            if let Some(beside) = self.open_step(next, side) {
+                                if !occupied.contains(beside) {
+                                    targets.insert(beside);
+                                }
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        targets
+    }
+
+    /// Horizontal and vertical wall centres free of overlap and crossing.
+    #[inline]
+    fn unobstructed_walls(&self) -> (BitBoard, BitBoard) {
+        let centres = self.geometry().wall_centres;
+        let (h, v) = (self.horizontal, self.vertical);
+        let free_h = centres & !(h | h.east() | h.west() | v);
+        let free_v = centres & !(v | v.north() | v.south() | h);
+        (free_h, free_v)
+    }
+
+    /// Of the free walls, those that might close a loop (two of their three
+    /// lattice points already touched) and so need a path check.
+    #[inline]
+    fn walls_needing_path_check(&self, free_h: BitBoard, free_v: BitBoard) -> (BitBoard, BitBoard) {
+        let t = self.touched;
+        let two_of_three = |a: BitBoard, b: BitBoard, c: BitBoard| (a & b) | (a & c) | (b & c);
+        (
+            free_h & two_of_three(t.east(), t, t.west()),
+            free_v & two_of_three(t.north(), t, t.south()),
+        )
+    }
+
+    /// Whether every player still reaches its goal with one more wall.
+    pub fn paths_survive_wall(&self, centre: usize, vertical: bool) -> bool {
+        let (mut block_north, mut block_east) = (self.block_north, self.block_east);
+        if vertical {
+            block_east.insert(centre - STRIDE - 1);
+            block_east.insert(centre - 1);
+        } else {
+            block_north.insert(centre - STRIDE - 1);
+            block_north.insert(centre - STRIDE);
+        }
+        let board = self.geometry().board;
+        (0..self.players as usize).all(|seat| {
+            reaches(
+                self.pawns[seat] as usize,
+                self.goal(seat),
+                board,
+                block_north,
+                block_east,
+            )
+        })
+    }
+
+    /// Legal wall centres, horizontal and vertical.
+    pub fn legal_walls(&self) -> (BitBoard, BitBoard) {
+        if self.hand[self.side as usize] == 0 {
+            return (BitBoard::EMPTY, BitBoard::EMPTY);
+        }
+        let (mut free_h, mut free_v) = self.unobstructed_walls();
+        let (check_h, check_v) = self.walls_needing_path_check(free_h, free_v);
+        if check_h.is_empty() && check_v.is_empty() {
+            return (free_h, free_v);
+        }
+        // A wall that cuts no edge of some shortest path of every player leaves
+        // all those paths intact; only the rest need a flood fill.
+        let mut path_north = BitBoard::EMPTY;
+        let mut path_east = BitBoard::EMPTY;
+        for seat in 0..self.players as usize {
+            let (north, east) = self.shortest_path_edges(seat);
+            path_north |= north;
+            path_east |= east;
+        }
+        // Wall centre c cuts north edges of squares c-17 and c-16, i.e. the
+        // squares one row down; shift the edge sets up a row to compare.
+        let risky_h = check_h & (path_north.north().east() | path_north.north());
+        let risky_v = check_v & (path_east.north().east() | path_east.east());
+        for centre in risky_h.iter() {
+            if !self.paths_survive_wall(centre, false) {
+                free_h.remove(centre);
+            }
+        }
+        for centre in risky_v.iter() {
+            if !self.paths_survive_wall(centre, true) {
+                free_v.remove(centre);
+            }
+        }
+        (free_h, free_v)
+    }
+
+    /// The edges of one shortest path from a seat's pawn to its goal, as the
+    /// squares whose north (resp. east) edge the path crosses. A path too long
+    /// to trace cheaply is reported as crossing every edge.
+    fn shortest_path_edges(&self, seat: usize) -> (BitBoard, BitBoard) {
+        const TRACED: usize = 64;
+        let board = self.geometry().board;
+        let goal = *self.goal(seat);
+        let mut layers = [BitBoard::EMPTY; TRACED];
+        layers[0] = BitBoard::single(self.pawns[seat] as usize);
+        let mut depth = 0;
+        let mut reached = layers[0];
+        while !layers[depth].intersects(&goal) {
+            let grown = grow(reached, board, self.block_north, self.block_east);
+            if grown == reached {
+                return (BitBoard::EMPTY, BitBoard::EMPTY);
+            }
+            depth += 1;
+            if depth == TRACED {
+                return (board, board);
+            }
+            layers[depth] = grown & !reached;
+            reached = grown;
+        }
+        let (mut north, mut east) = (BitBoard::EMPTY, BitBoard::EMPTY);
+        let mut square = (layers[depth] & goal).iter().next().unwrap_or(0);
+        for layer in layers[..depth].iter().rev() {
+            // Step back to any square of the previous layer joined by an open edge.
+            for dir in DIRECTIONS {
+                let Some(prev) = self.open_step(square, dir) else {
+                    continue;
+                };
+                if layer.contains(prev) {
+                    match dir {
+                        Direction::North => north.insert(square),
+                        Direction::South => north.insert(prev),
+                        Direction::East => east.insert(square),
+                        Direction::West => east.insert(prev),
+                    }
+                    square = prev;
+                    break;
+                }
+            }
+        }
+        (north, east)
+    }
+
+    /// Every legal move: pawn moves first, then walls; `pass` when nothing else.
+    pub fn legal_moves(&self, moves: &mut MoveList<QuoridorMove>) {
+        moves.clear();
+        if self.winner.is_some() {
+            return;
+        }
+        for square in self.pawn_targets().iter() {
+            moves.push(QuoridorMove::step(square));
+        }
+        let (h, v) = self.legal_walls();
+        for centre in h.iter() {
+            moves.push(QuoridorMove::wall(centre, false));
+        }
+        for centre in v.iter() {
+            moves.push(QuoridorMove::wall(centre, true));
+        }
+        if moves.is_empty() {
+            moves.push(QuoridorMove::pass());
+        }
+    }
+
+    /// The number of legal moves, without listing them.
+    pub fn legal_move_count(&self) -> u64 {
+        if self.winner.is_some() {
+            return 0;
+        }
+        let (h, v) = self.legal_walls();
+        let count = (self.pawn_targets().count() + h.count() + v.count()) as u64;
+        count.max(1)
+    }
+
+    /// Length of the shortest path (pawns ignored) from a seat's pawn to its
+    /// goal, or `None` when walled off.
+    pub fn distance_to_goal(&self, seat: usize) -> Option<u32> {
+        let board = self.geometry().board;
+        let goal = *self.goal(seat);
+        let mut reached = BitBoard::single(self.pawns[seat] as usize);
+        let mut steps = 0;
+        loop {
+            if reached.intersects(&goal) {
+                return Some(steps);
+            }
+            let grown = grow(reached, board, self.block_north, self.block_east);
+            if grown == reached {
+                return None;
+            }
+            reached = grown;
+            steps += 1;
+        }
+    }
+}
+
+/// The squares reachable in one step from `set`, plus `set`.
+#[inline]
+fn grow(set: BitBoard, board: BitBoard, block_north: BitBoard, block_east: BitBoard) -> BitBoard {
+    let north = (set & !block_north).north();
+    let south = set.south() & !block_north;
+    let east = (set & !block_east).east();
+    let west = set.west() & !block_east;
+    (set | north | south | east | west) & board
+}
+
+/// Flood fill from `start` until it touches `goal` or stops growing.
+#[inline]
+fn reaches(
+    start: usize,
+    goal: &BitBoard,
+    board: BitBoard,
+    block_north: BitBoard,
+    block_east: BitBoard,
+) -> bool {
+    let mut reached = BitBoard::single(start);
+    loop {
+        if reached.intersects(goal) {
+            return true;
+        }
+        let grown = grow(reached, board, block_north, block_east);
+        if grown == reached {
+            return false;
+        }
+        reached = grown;
+    }
+}

@@ -1,0 +1,72 @@
+//! The Quoridor move: a pawn step, a wall, or a pass, packed in 16 bits.
+
+/// What a move does.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum MoveKind {
+    /// The mover's pawn goes to this square (steps and jumps alike).
+    Step { square: usize },
+    /// A wall centred on this lattice point, horizontal or vertical.
+    Wall { centre: usize, vertical: bool },
+    /// Only when no other move exists.
+    Pass,
+}
+
+/// A move packed as `kind << 8 | index`.
+#[derive(Clone, Copy, PartialEq, Eq, Default, Hash)]
+pub struct QuoridorMove(u16);
+
+const STEP: u16 = 0;
+const HORIZONTAL: u16 = 1;
+const VERTICAL: u16 = 2;
+const PASS: u16 = 3;
+
+impl QuoridorMove {
+    #[inline]
+    pub fn step(square: usize) -> QuoridorMove {
+        QuoridorMove((STEP << 8) | square as u16)
+    }
+
+    #[inline]
+    pub fn wall(centre: usize, vertical: bool) -> QuoridorMove {
+        let kind = if vertical { VERTICAL } else { HORIZONTAL };
+        QuoridorMove((kind << 8) | centre as u16)
+    }
+
+    #[inline]
+    pub fn pass() -> QuoridorMove {
+        QuoridorMove(PASS << 8)
+    }
+
+    #[inline]
+    pub fn kind(self) -> MoveKind {
+        let index = (self.0 & 0xFF) as usize;
+        match self.0 >> 8 {
+            STEP => MoveKind::Step { square: index },
+            HORIZONTAL => MoveKind::Wall {
+                centre: index,
+                vertical: false,
+            },
+            VERTICAL => MoveKind::Wall {
+                centre: index,
+                vertical: true,
+            },
+            _ => MoveKind::Pass,
+        }
+    }
+
+    #[inline]
+    pub fn is_wall(self) -> bool {
+        matches!(self.0 >> 8, HORIZONTAL | VERTICAL)
+    }
+
+    #[inline]
+    pub fn code(self) -> u16 {
+        self.0
+    }
+}
+
+impl std::fmt::Debug for QuoridorMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}", self.kind())
+    }
+}

@@ -1,0 +1,150 @@
+//! Quoridor move notation: squares `a1`.. (column letter from the west, row
+//! number from the south), walls as the square south-west of their centre plus
+//! `h` or `v`, and `pass`.
+
+use super::bitboard::STRIDE;
+use super::board::Quoridor;
+use super::moves::{MoveKind, QuoridorMove};
+use crate::game::{MoveError, MoveList};
+
+/// `a1`-style name of a square index.
+pub fn square_name(square: usize) -> String {
+    let col = (b'a' + (square % STRIDE) as u8) as char;
+    format!("{col}{}", square / STRIDE + 1)
+}
+
+/// Reads a square name, checking it lies on a `width` x `height` board.
+pub fn parse_square(text: &str, width: usize, height: usize) -> Option<usize> {
+    let mut chars = text.chars();
+    let letter = chars.next()?;
+    if !letter.is_ascii_lowercase() {
+        return None;
+    }
+    let col = (letter as u8 - b'a') as usize;
+    let digits = chars.as_str();
+    if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    if digits.starts_with('0') {
+        return None;
+    }
+    let row: usize = digits.parse().ok()?;
+    (col < width && (1..=height).contains(&row)).then(|| (row - 1) * STRIDE + col)
+}
+
+/// What a move text says, before the rules are consulted.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum MoveText {
+    Step(usize),
+    Wall { centre: usize, vertical: bool },
+    Pass,
+}
+
+/// Reads a move text on a board of the given size; `None` if it is not one.
+pub fn parse_move_text(text: &str, width: usize, height: usize) -> Option<MoveText> {
+    if text == "pass" {
+        return Some(MoveText::Pass);
+    }
+    let (body, vertical) = match text.as_bytes().last()? {
+        b'h' => (&text[..text.len() - 1], Some(false)),
+        b'v' => (&text[..text.len() - 1], Some(true)),
+        _ => (text, None),
+    };
+    let square = parse_square(body, width, height)?;
+    match vertical {
+        None => Some(MoveText::Step(square)),
+        Some(vertical) => {
+            // The named square is south-west of the centre, so the centre must
+            // stay inside the board: not on the east column or north row.
+            let (col, row) = (square % STRIDE, square / STRIDE);
+            (col + 1 < width && row + 1 < height).then_some(MoveText::Wall {
+                centre: square + STRIDE + 1,
+                vertical,
+            })
+        }
+    }
+}
+
+impl Quoridor {
+    /// The notation of a move.
+    pub fn move_name(&self, mv: QuoridorMove) -> String {
+        match mv.kind() {
+            MoveKind::Step { square } => square_name(square),
+            MoveKind::Wall { centre, vertical } => {
+                let suffix = if vertical { 'v' } else { 'h' };
+                format!("{}{suffix}", square_name(centre - STRIDE - 1))
+            }
+            MoveKind::Pass => "pass".to_string(),
+        }
+    }
+
+    /// The legal move a text names, or why there is none.
+    pub fn parse_legal_move(&self, text: &str) -> Result<QuoridorMove, MoveError> {
+        let parsed = parse_move_text(text, self.width(), self.height())
+            .ok_or_else(|| MoveError::Malformed(text.to_string()))?;
+        let mv = match parsed {
+            MoveText::Step(square) => QuoridorMove::step(square),
+            MoveText::Wall { centre, vertical } => QuoridorMove::wall(centre, vertical),
+            MoveText::Pass => QuoridorMove::pass(),
+        };
+        let mut legal = MoveList::default();
+        self.legal_moves(&mut legal);
+        if legal.iter().any(|&m| m == mv) {
+            return Ok(mv);
+        }
+        let illegal = |reason| MoveError::Illegal {
+            text: text.to_string(),
+            reason,
+        };
+        Err(illegal(self.why_illegal(parsed)))
+    }
+
+    fn why_illegal(&self, parsed: MoveText) -> &'static str {
+        if self.winner.is_some() {
+            return "the game is over";
+        }
+        match parsed {
+            MoveText::Pass => "pass is only allowed when no other move exists",
+            MoveText::Step(_) => "the pawn cannot reach that square",
+            MoveText::Wall { centre, vertical } => {
+                if self.hand[self.side as usize] == 0 {
+                    "no walls left in hand"
+                } else if !self.wall_fits(centre, vertical) {
+                    "overlaps or crosses a wall"
+                } else {
+                    "it would cut a player off its goal"
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares_round_trip() {
+        assert_eq!(square_name(0), "a1");
+        assert_eq!(parse_square("e1", 9, 9), Some(4));
+        assert_eq!(parse_square("o15", 15, 15), Some(14 * 16 + 14));
+        assert_eq!(parse_square("j1", 9, 9), None);
+        assert_eq!(parse_square("a10", 9, 9), None);
+        assert_eq!(parse_square("a01", 9, 9), None);
+    }
+
+    #[test]
+    fn wall_names_use_the_south_west_square() {
+        // e3h separates rows 3 and 4 across columns e and f: centre at lattice (5, 3).
+        assert_eq!(
+            parse_move_text("e3h", 9, 9),
+            Some(MoveText::Wall {
+                centre: 3 * 16 + 5,
+                vertical: false
+            })
+        );
+        assert_eq!(parse_move_text("i3h", 9, 9), None);
+        assert_eq!(parse_move_text("a9v", 9, 9), None);
+        assert_eq!(parse_move_text("h8v", 9, 9).is_some(), true);
+    }
+}

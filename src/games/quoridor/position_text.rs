@@ -1,0 +1,217 @@
+//! The one-line Quoridor position text:
+//! `quoridor 9x9 pawns=e1,e9 hand=10,10 walls=e3h,d5v turn=1 jumps=single`.
+//!
+//! Fields after the size are `key=value` in any order; `jumps` may be left out
+//! (single). Lists are comma separated in seat order; `walls=-` is no wall.
+
+use super::bitboard::STRIDE;
+use super::board::{Quoridor, Variant, VariantError};
+use super::geometry::MAX_WALLS_IN_HAND;
+use super::notation::{parse_move_text, parse_square, square_name, MoveText};
+use std::fmt;
+
+/// Why a position text was refused.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum PositionError {
+    NotQuoridor,
+    BadSize(String),
+    UnknownField(String),
+    DuplicateField(&'static str),
+    MissingField(&'static str),
+    BadSquare(String),
+    BadWall(String),
+    BadNumber(String),
+    PawnCount(usize),
+    HandCount { pawns: usize, hands: usize },
+    SharedSquare(String),
+    WallClash(String),
+    NoPath(usize),
+    SeveralWinners,
+    BadTurn(String),
+    Variant(VariantError),
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::NotQuoridor => write!(f, "a Quoridor position text starts with 'quoridor'"),
+            PositionError::BadSize(s) => write!(f, "board size '{s}' is not WIDTHxHEIGHT"),
+            PositionError::UnknownField(s) => write!(f, "unknown field '{s}'"),
+            PositionError::DuplicateField(s) => write!(f, "field '{s}' given twice"),
+            PositionError::MissingField(s) => write!(f, "field '{s}' is missing"),
+            PositionError::BadSquare(s) => write!(f, "'{s}' is not a square of this board"),
+            PositionError::BadWall(s) => write!(f, "'{s}' is not a wall of this board"),
+            PositionError::BadNumber(s) => write!(f, "'{s}' is not a number of walls in 0..={MAX_WALLS_IN_HAND}"),
+            PositionError::PawnCount(n) => write!(f, "{n} pawns; there must be 2 or 4"),
+            PositionError::HandCount { pawns, hands } => {
+                write!(f, "{hands} walls-in-hand counts for {pawns} pawns")
+            }
+            PositionError::SharedSquare(s) => write!(f, "two pawns on {s}"),
+            PositionError::WallClash(s) => write!(f, "wall {s} overlaps or crosses another"),
+            PositionError::NoPath(seat) => write!(f, "player {} has no path to its goal", seat + 1),
+            PositionError::SeveralWinners => write!(f, "more than one pawn stands on its goal"),
+            PositionError::BadTurn(s) => write!(f, "turn '{s}' is not a player number"),
+            PositionError::Variant(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+impl From<VariantError> for PositionError {
+    fn from(e: VariantError) -> Self {
+        PositionError::Variant(e)
+    }
+}
+
+impl Quoridor {
+    /// The position text.
+    pub fn text(&self) -> String {
+        let seats = 0..self.players();
+        let pawns: Vec<String> = seats.clone().map(|s| square_name(self.pawn(s))).collect();
+        let hand: Vec<String> = seats.map(|s| self.walls_in_hand(s).to_string()).collect();
+        let mut walls: Vec<(usize, String)> = Vec::new();
+        for (set, suffix) in [(self.horizontal, 'h'), (self.vertical, 'v')] {
+            for centre in set.iter() {
+                walls.push((centre, format!("{}{suffix}", square_name(centre - STRIDE - 1))));
+            }
+        }
+        walls.sort();
+        let walls: Vec<String> = walls.into_iter().map(|(_, name)| name).collect();
+        format!(
+            "quoridor {}x{} pawns={} hand={} walls={} turn={} jumps={}",
+            self.width(),
+            self.height(),
+            pawns.join(","),
+            hand.join(","),
+            if walls.is_empty() { "-".to_string() } else { walls.join(",") },
+            self.side() + 1,
+            if self.multi_jump() { "multi" } else { "single" }
+        )
+    }
+
+    /// Reads a position text.
+    pub fn from_text(text: &str) -> Result<Quoridor, PositionError> {
+        let mut tokens = text.split_whitespace();
+        if tokens.next() != Some("quoridor") {
+            return Err(PositionError::NotQuoridor);
+        }
+        let size = tokens.next().ok_or(PositionError::MissingField("size"))?;
+        let (width, height) = parse_size(size).ok_or_else(|| PositionError::BadSize(size.into()))?;
+        // Sides first: squares can only be read once the board is known to fit.
+        Variant {
+            width,
+            height,
+            ..Variant::default()
+        }
+        .validate()?;
+        let mut fields: [Option<&str>; 5] = [None; 5];
+        const NAMES: [&str; 5] = ["pawns", "hand", "walls", "turn", "jumps"];
+        for token in tokens {
+            let (key, value) = token
+                .split_once('=')
+                .ok_or_else(|| PositionError::UnknownField(token.into()))?;
+            let slot = NAMES
+                .iter()
+                .position(|&n| n == key)
+                .ok_or_else(|| PositionError::UnknownField(token.into()))?;
+            if fields[slot].replace(value).is_some() {
+                return Err(PositionError::DuplicateField(NAMES[slot]));
+            }
+        }
+        let field = |i: usize| fields[i].ok_or(PositionError::MissingField(NAMES[i]));
+        let pawns = field(0)?
+            .split(',')
+            .map(|s| parse_square(s, width, height).ok_or_else(|| PositionError::BadSquare(s.into())))
+            .collect::<Result<Vec<_>, _>>()?;
+        let hand = field(1)?
+            .split(',')
+            .map(|s| match s.parse::<usize>() {
+                Ok(n) if n <= MAX_WALLS_IN_HAND && !s.starts_with('+') => Ok(n),
+                _ => Err(PositionError::BadNumber(s.into())),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let walls = match field(2)? {
+            "-" => Vec::new(),
+            list => list
+                .split(',')
+                .map(|s| match parse_move_text(s, width, height) {
+                    Some(MoveText::Wall { centre, vertical }) => Ok((centre, vertical)),
+                    _ => Err(PositionError::BadWall(s.into())),
+                })
+                .collect::<Result<Vec<_>, _>>()?,
+        };
+        let turn_text = field(3)?;
+        let multi_jump = match fields[4] {
+            None | Some("single") => false,
+            Some("multi") => true,
+            Some(other) => return Err(PositionError::UnknownField(format!("jumps={other}"))),
+        };
+        if pawns.len() != 2 && pawns.len() != 4 {
+            return Err(PositionError::PawnCount(pawns.len()));
+        }
+        let players = pawns.len();
+        if hand.len() != players {
+            return Err(PositionError::HandCount {
+                pawns: players,
+                hands: hand.len(),
+            });
+        }
+        let turn = match turn_text.parse::<usize>() {
+            Ok(t) if (1..=players).contains(&t) && !turn_text.starts_with('+') => t - 1,
+            _ => return Err(PositionError::BadTurn(turn_text.into())),
+        };
+        for (i, &p) in pawns.iter().enumerate() {
+            if pawns[..i].contains(&p) {
+                return Err(PositionError::SharedSquare(square_name(p)));
+            }
+        }
+        let variant = Variant {
+            width,
+            height,
+            players,
+            walls: 0,
+            multi_jump,
+        };
+        variant.validate()?;
+        let position = Quoridor::from_parts(&variant, &pawns, &hand, &[], turn)?;
+        let mut placed = position.clone();
+        for &(centre, vertical) in &walls {
+            if !placed.wall_fits(centre, vertical) {
+                let name = square_name(centre - STRIDE - 1);
+                return Err(PositionError::WallClash(format!("{name}{}", if vertical { 'v' } else { 'h' })));
+            }
+            placed.put_wall(centre, vertical);
+        }
+        let position = Quoridor::from_parts(&variant, &pawns, &hand, &walls, turn)?;
+        if let Some(seat) = (0..players).find(|&s| position.distance_to_goal(s).is_none()) {
+            return Err(PositionError::NoPath(seat));
+        }
+        if (0..players).filter(|&s| position.goal(s).contains(pawns[s])).count() > 1 {
+            return Err(PositionError::SeveralWinners);
+        }
+        Ok(position)
+    }
+
+    /// Whether a wall would neither overlap nor cross one already placed.
+    pub fn wall_fits(&self, centre: usize, vertical: bool) -> bool {
+        let (h, v) = (self.horizontal, self.vertical);
+        if h.contains(centre) || v.contains(centre) {
+            return false;
+        }
+        if vertical {
+            !v.contains(centre - STRIDE) && !v.contains(centre + STRIDE)
+        } else {
+            !h.contains(centre - 1) && !h.contains(centre + 1)
+        }
+    }
+}
+
+fn parse_size(text: &str) -> Option<(usize, usize)> {
+    let (w, h) = text.split_once('x')?;
+    let digits = |s: &str| !s.is_empty() && s.len() <= 2 && s.bytes().all(|b| b.is_ascii_digit());
+    if !digits(w) || !digits(h) {
+        return None;
+    }
+    Some((w.parse().ok()?, h.parse().ok()?))
+}

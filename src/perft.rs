@@ -1,0 +1,38 @@
+//! Move-path enumeration (perft) for any game, with bulk counting at the last
+//! ply. Perft ignores repetition, as chess perft does.
+
+use crate::game::{Game, MoveList};
+
+/// The number of move sequences of length `depth`.
+pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if depth == 1 {
+        return position.count_moves();
+    }
+    let mut moves = MoveList::default();
+    position.generate_moves(&mut moves);
+    moves
+        .iter()
+        .map(|&mv| {
+            let mut child = position.clone();
+            child.make_move(mv);
+            perft(&child, depth - 1)
+        })
+        .sum()
+}
+
+/// Perft split by root move: each legal move with the count below it.
+pub fn perft_divide<G: Game>(position: &G, depth: u32) -> Vec<(G::Move, u64)> {
+    let mut moves = MoveList::default();
+    position.generate_moves(&mut moves);
+    moves
+        .iter()
+        .map(|&mv| {
+            let mut child = position.clone();
+            child.make_move(mv);
+            (mv, perft(&child, depth.saturating_sub(1)))
+        })
+        .collect()
+}
