@@ -140,6 +140,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// A picture of the board for the `d` command.
     fn diagram(&self) -> String;
 
+    /// Game-specific status lines for the `d` command (walls in hand, ...).
+    fn details(&self) -> Vec<String> {
+        Vec::new()
+    }
+
     /// A 16-bit code of a move, for the transposition table.
     fn move_code(mv: Self::Move) -> u16;
 }

@@ -1,7 +1,13 @@
-//! Tabula: rules and search for Quoridor and Quarto, with no I/O.
+//! Tabula: rules and search for Quoridor and Quarto.
 //!
-//! The protocol layer in [`protocol`] is the only code that prints.
+//! The rules ([`games`]), the search ([`search`]) and the worker thread
+//! ([`engine`]) do no I/O; the protocol layer in [`protocol`] is the only code
+//! that prints.
 
+pub mod bench;
+pub mod engine;
 pub mod game;
 pub mod games;
 pub mod perft;
+pub mod protocol;
+pub mod search;

@@ -1,1 +1,38 @@
-fn main() {}
+//! The `tabula` binary: logging to stderr, command-line one-shots, then the
+//! protocol loop on stdin/stdout.
+
+use std::io::{self, BufReader};
+
+fn main() {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+        .target(env_logger::Target::Stderr)
+        .init();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        None => tabula::protocol::run(BufReader::new(io::stdin()), io::stdout()),
+        Some("bench") => bench(),
+        Some("--help" | "-h" | "help") => usage(),
+        Some(other) => {
+            eprintln!("tabula: unknown argument '{other}'");
+            usage();
+            std::process::exit(2);
+        }
+    }
+}
+
+fn bench() {
+    let report = tabula::bench::run_bench();
+    for (text, nodes, best) in &report.positions {
+        println!("{nodes:>10}  {best:<6} {text}");
+    }
+    let ms = report.elapsed.as_millis().max(1) as u64;
+    println!("Total time (ms) : {ms}");
+    println!("Nodes searched  : {}", report.nodes);
+    println!("Nodes/second    : {}", report.nodes * 1000 / ms);
+    println!("Bench: {}", report.nodes);
+}
+
+fn usage() {
+    println!("usage: tabula          speak the protocol on stdin/stdout (see protocol.md)");
+    println!("       tabula bench    search the benchmark positions; prints 'Bench: <nodes>'");
+}

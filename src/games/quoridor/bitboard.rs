@@ -58,7 +58,7 @@ impl BitBoard {
 
     /// Every point moved `n` places up the index order (n < 64).
     #[inline]
-    pub fn shl(self, n: u32) -> BitBoard {
+    pub fn shift_up(self, n: u32) -> BitBoard {
         let w = self.0;
         if n == 0 {
             return self;
@@ -73,7 +73,7 @@ impl BitBoard {
 
     /// Every point moved `n` places down the index order (n < 64).
     #[inline]
-    pub fn shr(self, n: u32) -> BitBoard {
+    pub fn shift_down(self, n: u32) -> BitBoard {
         let w = self.0;
         if n == 0 {
             return self;
@@ -89,27 +89,30 @@ impl BitBoard {
     /// One row north (towards higher rows).
     #[inline]
     pub fn north(self) -> BitBoard {
-        self.shl(STRIDE as u32)
+        self.shift_up(STRIDE as u32)
     }
 
     #[inline]
     pub fn south(self) -> BitBoard {
-        self.shr(STRIDE as u32)
+        self.shift_down(STRIDE as u32)
     }
 
     #[inline]
     pub fn east(self) -> BitBoard {
-        self.shl(1)
+        self.shift_up(1)
     }
 
     #[inline]
     pub fn west(self) -> BitBoard {
-        self.shr(1)
+        self.shift_down(1)
     }
 
     /// The points in increasing index order.
     pub fn iter(self) -> BitIter {
-        BitIter { bits: self, word: 0 }
+        BitIter {
+            bits: self,
+            word: 0,
+        }
     }
 
     /// The rectangle of columns `0..width` and rows `0..height`.

@@ -49,7 +49,10 @@ impl fmt::Display for VariantError {
                 "board {width}x{height} is outside {MIN_SIDE}..={MAX_SIDE} on a side"
             ),
             VariantError::EvenWidth(w) => {
-                write!(f, "board width {w} is even; pawns start centred, so it must be odd")
+                write!(
+                    f,
+                    "board width {w} is even; pawns start centred, so it must be odd"
+                )
             }
             VariantError::PlayerCount(n) => write!(f, "{n} players; Quoridor has 2 or 4"),
             VariantError::FourPlayersNeedSquareOddBoard { width, height } => write!(

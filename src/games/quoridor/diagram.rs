@@ -4,43 +4,57 @@ use super::bitboard::STRIDE;
 use super::board::Quoridor;
 
 impl Quoridor {
-    /// Rows from north to south; pawns as their seat number, walls as `|`
-    /// and `-`, wall centres as `+`.
+    /// Rows from north to south inside a frame; pawns as their seat number,
+    /// walls as `|` and `-`, wall centres as `+`.
     pub fn board_picture(&self) -> String {
         let (width, height) = (self.width(), self.height());
         let walls = self.horizontal_walls() | self.vertical_walls();
-        let mut out = String::new();
+        let edge = format!("   +{}+", "-".repeat(2 * width + 1));
+        let mut lines = vec![edge.clone()];
         for row in (0..height).rev() {
-            out.push_str(&format!("{:>2} ", row + 1));
+            let mut line = format!("{:>2} | ", row + 1);
             for col in 0..width {
                 let square = row * STRIDE + col;
                 let pawn = (0..self.players()).find(|&s| self.pawn(s) == square);
-                out.push(pawn.map_or('.', |s| (b'1' + s as u8) as char));
-                if col + 1 < width {
-                    out.push(if self.block_east.contains(square) { '|' } else { ' ' });
-                }
+                line.push(pawn.map_or('.', |s| (b'1' + s as u8) as char));
+                let walled = col + 1 < width && self.block_east.contains(square);
+                line.push(if walled { '|' } else { ' ' });
             }
-            out.push('\n');
+            line.push('|');
+            lines.push(line);
             if row > 0 {
-                out.push_str("   ");
+                let mut line = "   | ".to_string();
                 for col in 0..width {
                     let below = (row - 1) * STRIDE + col;
-                    out.push(if self.block_north.contains(below) { '-' } else { ' ' });
-                    if col + 1 < width {
-                        let centre = row * STRIDE + col + 1;
-                        out.push(if walls.contains(centre) { '+' } else { ' ' });
-                    }
+                    line.push(if self.block_north.contains(below) {
+                        '-'
+                    } else {
+                        ' '
+                    });
+                    let centre = row * STRIDE + col + 1;
+                    line.push(if col + 1 < width && walls.contains(centre) {
+                        '+'
+                    } else {
+                        ' '
+                    });
                 }
-                out.truncate(out.trim_end_matches(' ').len());
-                out.push('\n');
+                line.push('|');
+                lines.push(line);
             }
         }
-        out.push_str("   ");
-        for col in 0..width {
-            out.push((b'a' + col as u8) as char);
-            out.push(' ');
-        }
-        out.truncate(out.trim_end().len());
-        out
+        lines.push(edge);
+        let letters: Vec<String> = (0..width)
+            .map(|c| ((b'a' + c as u8) as char).to_string())
+            .collect();
+        lines.push(format!("     {}", letters.join(" ")));
+        lines.join("\n")
+    }
+
+    /// Lines for `d` beyond the picture and the position text.
+    pub fn details(&self) -> Vec<String> {
+        let hands: Vec<String> = (0..self.players())
+            .map(|s| self.walls_in_hand(s).to_string())
+            .collect();
+        vec![format!("Walls in hand: {}", hands.join(" "))]
     }
 }

@@ -73,6 +73,10 @@ impl Game for Quoridor {
         self.board_picture()
     }
 
+    fn details(&self) -> Vec<String> {
+        Quoridor::details(self)
+    }
+
     fn move_code(mv: QuoridorMove) -> u16 {
         mv.code()
     }

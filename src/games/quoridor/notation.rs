@@ -145,6 +145,6 @@ mod tests {
         );
         assert_eq!(parse_move_text("i3h", 9, 9), None);
         assert_eq!(parse_move_text("a9v", 9, 9), None);
-        assert_eq!(parse_move_text("h8v", 9, 9).is_some(), true);
+        assert!(parse_move_text("h8v", 9, 9).is_some());
     }
 }

@@ -34,14 +34,19 @@ pub enum PositionError {
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PositionError::NotQuoridor => write!(f, "a Quoridor position text starts with 'quoridor'"),
+            PositionError::NotQuoridor => {
+                write!(f, "a Quoridor position text starts with 'quoridor'")
+            }
             PositionError::BadSize(s) => write!(f, "board size '{s}' is not WIDTHxHEIGHT"),
             PositionError::UnknownField(s) => write!(f, "unknown field '{s}'"),
             PositionError::DuplicateField(s) => write!(f, "field '{s}' given twice"),
             PositionError::MissingField(s) => write!(f, "field '{s}' is missing"),
             PositionError::BadSquare(s) => write!(f, "'{s}' is not a square of this board"),
             PositionError::BadWall(s) => write!(f, "'{s}' is not a wall of this board"),
-            PositionError::BadNumber(s) => write!(f, "'{s}' is not a number of walls in 0..={MAX_WALLS_IN_HAND}"),
+            PositionError::BadNumber(s) => write!(
+                f,
+                "'{s}' is not a number of walls in 0..={MAX_WALLS_IN_HAND}"
+            ),
             PositionError::PawnCount(n) => write!(f, "{n} pawns; there must be 2 or 4"),
             PositionError::HandCount { pawns, hands } => {
                 write!(f, "{hands} walls-in-hand counts for {pawns} pawns")
@@ -73,7 +78,10 @@ impl Quoridor {
         let mut walls: Vec<(usize, String)> = Vec::new();
         for (set, suffix) in [(self.horizontal, 'h'), (self.vertical, 'v')] {
             for centre in set.iter() {
-                walls.push((centre, format!("{}{suffix}", square_name(centre - STRIDE - 1))));
+                walls.push((
+                    centre,
+                    format!("{}{suffix}", square_name(centre - STRIDE - 1)),
+                ));
             }
         }
         walls.sort();
@@ -84,7 +92,11 @@ impl Quoridor {
             self.height(),
             pawns.join(","),
             hand.join(","),
-            if walls.is_empty() { "-".to_string() } else { walls.join(",") },
+            if walls.is_empty() {
+                "-".to_string()
+            } else {
+                walls.join(",")
+            },
             self.side() + 1,
             if self.multi_jump() { "multi" } else { "single" }
         )
@@ -97,7 +109,8 @@ impl Quoridor {
             return Err(PositionError::NotQuoridor);
         }
         let size = tokens.next().ok_or(PositionError::MissingField("size"))?;
-        let (width, height) = parse_size(size).ok_or_else(|| PositionError::BadSize(size.into()))?;
+        let (width, height) =
+            parse_size(size).ok_or_else(|| PositionError::BadSize(size.into()))?;
         // Sides first: squares can only be read once the board is known to fit.
         Variant {
             width,
@@ -122,7 +135,9 @@ impl Quoridor {
         let field = |i: usize| fields[i].ok_or(PositionError::MissingField(NAMES[i]));
         let pawns = field(0)?
             .split(',')
-            .map(|s| parse_square(s, width, height).ok_or_else(|| PositionError::BadSquare(s.into())))
+            .map(|s| {
+                parse_square(s, width, height).ok_or_else(|| PositionError::BadSquare(s.into()))
+            })
             .collect::<Result<Vec<_>, _>>()?;
         let hand = field(1)?
             .split(',')
@@ -179,7 +194,10 @@ impl Quoridor {
         for &(centre, vertical) in &walls {
             if !placed.wall_fits(centre, vertical) {
                 let name = square_name(centre - STRIDE - 1);
-                return Err(PositionError::WallClash(format!("{name}{}", if vertical { 'v' } else { 'h' })));
+                return Err(PositionError::WallClash(format!(
+                    "{name}{}",
+                    if vertical { 'v' } else { 'h' }
+                )));
             }
             placed.put_wall(centre, vertical);
         }
@@ -187,7 +205,11 @@ impl Quoridor {
         if let Some(seat) = (0..players).find(|&s| position.distance_to_goal(s).is_none()) {
             return Err(PositionError::NoPath(seat));
         }
-        if (0..players).filter(|&s| position.goal(s).contains(pawns[s])).count() > 1 {
+        if (0..players)
+            .filter(|&s| position.goal(s).contains(pawns[s]))
+            .count()
+            > 1
+        {
             return Err(PositionError::SeveralWinners);
         }
         Ok(position)

@@ -1,0 +1,151 @@
+//! The search worker: one persistent thread that owns the transposition table
+//! and runs searches and perft on request, reporting back over a channel.
+//! Nothing here prints; the protocol turns [`WorkerEvent`]s into lines.
+
+use crate::game::Game;
+use crate::games::AnyPosition;
+use crate::search::tt::TranspositionTable;
+use crate::search::{search, Control, Limits, SearchInfo};
+use crate::with_game;
+use crossbeam_channel::{unbounded, Receiver, Sender};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// A search to run.
+pub struct SearchJob {
+    pub position: AnyPosition,
+    /// Hashes of earlier positions since the last irreversible move.
+    pub history: Vec<u64>,
+    pub limits: Limits,
+    pub move_overhead: Duration,
+    pub control: Arc<Control>,
+}
+
+/// What the worker is asked to do, in order of arrival.
+pub enum Request {
+    Search(Box<SearchJob>),
+    Perft {
+        position: AnyPosition,
+        depth: u32,
+        control: Arc<Control>,
+    },
+    ResizeHash(usize),
+    ClearHash,
+}
+
+/// What the worker reports.
+#[derive(Debug, Clone, PartialEq)]
+pub enum WorkerEvent {
+    Info(SearchInfo),
+    /// The search ended; `best` is `None` when the game was already over.
+    BestMove {
+        best: Option<String>,
+        ponder: Option<String>,
+    },
+    PerftMove {
+        mv: String,
+        nodes: u64,
+    },
+    PerftDone {
+        nodes: u64,
+        elapsed: Duration,
+    },
+}
+
+/// Handle to the worker thread.
+pub struct Engine {
+    requests: Option<Sender<Request>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Engine {
+    /// Starts the worker; its reports arrive on `events`.
+    pub fn start(hash_megabytes: usize, events: Sender<WorkerEvent>) -> Engine {
+        let (requests, inbox) = unbounded();
+        let thread = std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(64 << 20)
+            .spawn(move || worker_loop(hash_megabytes, inbox, events))
+            .ok();
+        Engine {
+            requests: Some(requests),
+            thread,
+        }
+    }
+
+    /// Queues a request; it runs after the ones before it.
+    pub fn submit(&self, request: Request) {
+        if let Some(requests) = &self.requests {
+            if requests.send(request).is_err() {
+                log::error!("the search worker has gone");
+            }
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        // Closing the channel ends the worker loop once its current job ends.
+        self.requests.take();
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+fn worker_loop(hash_megabytes: usize, inbox: Receiver<Request>, events: Sender<WorkerEvent>) {
+    let mut tt = TranspositionTable::new(hash_megabytes);
+    for request in inbox {
+        match request {
+            Request::Search(job) => run_search(*job, &mut tt, &events),
+            Request::Perft {
+                position,
+                depth,
+                control,
+            } => run_perft(&position, depth, &control, &events),
+            Request::ResizeHash(megabytes) => tt = TranspositionTable::new(megabytes),
+            Request::ClearHash => tt.clear(),
+        }
+    }
+}
+
+fn run_search(job: SearchJob, tt: &mut TranspositionTable, events: &Sender<WorkerEvent>) {
+    let mut report = |info: SearchInfo| {
+        let _ = events.send(WorkerEvent::Info(info));
+    };
+    let (best, ponder) = with_game!(&job.position, g => {
+        let result = search(g, &job.history, &job.limits, job.move_overhead, tt, &job.control, &mut report);
+        let best = result.best.map(|m| g.format_move(m));
+        let ponder = result.best.zip(result.ponder).map(|(b, p)| {
+            let mut next = g.clone();
+            next.make_move(b);
+            next.format_move(p)
+        });
+        (best, ponder)
+    });
+    let _ = events.send(WorkerEvent::BestMove { best, ponder });
+}
+
+fn run_perft(position: &AnyPosition, depth: u32, control: &Control, events: &Sender<WorkerEvent>) {
+    let started = Instant::now();
+    let mut total = 0;
+    with_game!(position, g => {
+        let mut moves = crate::game::MoveList::default();
+        g.generate_moves(&mut moves);
+        for &mv in moves.iter() {
+            if control.stopped() {
+                break;
+            }
+            let mut child = g.clone();
+            child.make_move(mv);
+            let nodes = crate::perft::perft(&child, depth.saturating_sub(1));
+            total += nodes;
+            let _ = events.send(WorkerEvent::PerftMove { mv: g.format_move(mv), nodes });
+        }
+    });
+    let _ = events.send(WorkerEvent::PerftDone {
+        nodes: total,
+        elapsed: started.elapsed(),
+    });
+}

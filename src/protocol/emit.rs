@@ -1,0 +1,94 @@
+//! Text of every line the engine writes, and the writer that flushes each one.
+
+use crate::search::{Score, SearchInfo};
+use std::io::Write;
+use std::time::Duration;
+
+/// Writes whole lines and flushes after each, so a GUI never waits on a buffer.
+pub struct Output<W: Write> {
+    writer: W,
+}
+
+impl<W: Write> Output<W> {
+    pub fn new(writer: W) -> Self {
+        Output { writer }
+    }
+
+    pub fn line(&mut self, text: &str) {
+        log::debug!(">> {text}");
+        // A closed output means the GUI has gone; the input side will end too.
+        let _ = writeln!(self.writer, "{text}").and_then(|_| self.writer.flush());
+    }
+
+    pub fn error(&mut self, detail: &str) {
+        self.line(&error_line(detail));
+    }
+}
+
+pub fn error_line(detail: &str) -> String {
+    format!("info string error: {detail}")
+}
+
+pub fn info_line(info: &SearchInfo) -> String {
+    let score = match info.score {
+        Score::Centi(cp) => format!("cp {cp}"),
+        Score::Mate(n) => format!("mate {n}"),
+    };
+    let nps = info.nodes * 1000 / info.elapsed_ms.max(1);
+    let mut line = format!(
+        "info depth {} seldepth {} score {score} nodes {} nps {nps} time {} hashfull {}",
+        info.depth, info.seldepth, info.nodes, info.elapsed_ms, info.hashfull
+    );
+    if !info.pv.is_empty() {
+        line.push_str(" pv ");
+        line.push_str(&info.pv.join(" "));
+    }
+    line
+}
+
+pub fn bestmove_line(best: Option<&str>, ponder: Option<&str>) -> String {
+    match (best, ponder) {
+        (None, _) => "bestmove (none)".to_string(),
+        (Some(best), None) => format!("bestmove {best}"),
+        (Some(best), Some(ponder)) => format!("bestmove {best} ponder {ponder}"),
+    }
+}
+
+pub fn perft_summary(nodes: u64, elapsed: Duration) -> [String; 3] {
+    let ms = elapsed.as_millis().max(1) as u64;
+    [
+        String::new(),
+        format!(
+            "info string perft time {ms} ms, {} nodes/s",
+            nodes * 1000 / ms
+        ),
+        format!("Nodes searched: {nodes}"),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn info_line_has_every_field() {
+        let info = SearchInfo {
+            depth: 3,
+            seldepth: 4,
+            score: Score::Mate(-2),
+            nodes: 5000,
+            elapsed_ms: 10,
+            hashfull: 7,
+            pv: vec!["e2".into(), "e8".into()],
+        };
+        assert_eq!(
+            info_line(&info),
+            "info depth 3 seldepth 4 score mate -2 nodes 5000 nps 500000 time 10 hashfull 7 pv e2 e8"
+        );
+        assert_eq!(bestmove_line(None, None), "bestmove (none)");
+        assert_eq!(
+            bestmove_line(Some("e2"), Some("e8")),
+            "bestmove e2 ponder e8"
+        );
+    }
+}

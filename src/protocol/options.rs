@@ -1,0 +1,357 @@
+//! The engine's options: their declarations for `uci`, their current values,
+//! and the checking of `setoption`.
+
+use crate::games::quoridor::Variant;
+use std::fmt;
+
+/// Current values of every option.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    pub game: String,
+    pub board_width: usize,
+    pub board_height: usize,
+    pub walls: usize,
+    pub players: usize,
+    pub multi_jump: bool,
+    pub level: u32,
+    pub threads: usize,
+    pub hash: usize,
+    pub move_overhead: u64,
+    pub seed: u64,
+    pub ponder: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            game: "quoridor".into(),
+            board_width: 9,
+            board_height: 9,
+            walls: 10,
+            players: 2,
+            multi_jump: false,
+            level: 10,
+            threads: 1,
+            hash: 16,
+            move_overhead: 10,
+            seed: 0,
+            ponder: false,
+        }
+    }
+}
+
+/// How an option is typed, with its bounds.
+enum Kind {
+    Spin { min: i64, max: i64 },
+    Check,
+    Combo(&'static [&'static str]),
+}
+
+struct Declaration {
+    name: &'static str,
+    kind: Kind,
+    /// Whether changing it changes the game being played.
+    defines_variant: bool,
+}
+
+const DECLARATIONS: &[Declaration] = &[
+    Declaration {
+        name: "Game",
+        kind: Kind::Combo(&["quoridor"]),
+        defines_variant: true,
+    },
+    Declaration {
+        name: "BoardWidth",
+        kind: Kind::Spin { min: 3, max: 15 },
+        defines_variant: true,
+    },
+    Declaration {
+        name: "BoardHeight",
+        kind: Kind::Spin { min: 3, max: 15 },
+        defines_variant: true,
+    },
+    Declaration {
+        name: "Walls",
+        kind: Kind::Spin { min: 0, max: 30 },
+        defines_variant: true,
+    },
+    Declaration {
+        name: "Players",
+        kind: Kind::Combo(&["2", "4"]),
+        defines_variant: true,
+    },
+    Declaration {
+        name: "MultiJump",
+        kind: Kind::Check,
+        defines_variant: true,
+    },
+    Declaration {
+        name: "Level",
+        kind: Kind::Spin { min: 1, max: 10 },
+        defines_variant: false,
+    },
+    Declaration {
+        name: "Threads",
+        kind: Kind::Spin { min: 1, max: 256 },
+        defines_variant: false,
+    },
+    Declaration {
+        name: "Hash",
+        kind: Kind::Spin { min: 1, max: 65536 },
+        defines_variant: false,
+    },
+    Declaration {
+        name: "MoveOverhead",
+        kind: Kind::Spin { min: 0, max: 5000 },
+        defines_variant: false,
+    },
+    Declaration {
+        name: "Seed",
+        kind: Kind::Spin {
+            min: 0,
+            max: 2_147_483_647,
+        },
+        defines_variant: false,
+    },
+    Declaration {
+        name: "Ponder",
+        kind: Kind::Check,
+        defines_variant: false,
+    },
+];
+
+/// Why a `setoption` was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionError {
+    UnknownName(String),
+    MissingValue(&'static str),
+    NotANumber {
+        name: &'static str,
+        value: String,
+    },
+    OutOfRange {
+        name: &'static str,
+        value: i64,
+        min: i64,
+        max: i64,
+    },
+    NotABoolean {
+        name: &'static str,
+        value: String,
+    },
+    NotAChoice {
+        name: &'static str,
+        value: String,
+        choices: String,
+    },
+    EvenWidth(i64),
+}
+
+impl fmt::Display for OptionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptionError::UnknownName(n) => write!(f, "no option named '{n}'"),
+            OptionError::MissingValue(n) => write!(f, "option {n} needs a value"),
+            OptionError::NotANumber { name, value } => {
+                write!(f, "option {name}: '{value}' is not a number")
+            }
+            OptionError::OutOfRange {
+                name,
+                value,
+                min,
+                max,
+            } => {
+                write!(f, "option {name}: {value} is outside {min}..={max}")
+            }
+            OptionError::NotABoolean { name, value } => {
+                write!(f, "option {name}: '{value}' is not true or false")
+            }
+            OptionError::NotAChoice {
+                name,
+                value,
+                choices,
+            } => {
+                write!(f, "option {name}: '{value}' is not one of {choices}")
+            }
+            OptionError::EvenWidth(w) => {
+                write!(
+                    f,
+                    "option BoardWidth: {w} is even; pawns start centred, so it must be odd"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for OptionError {}
+
+/// What a successful `setoption` changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Changed {
+    /// The game or its rules: the start position changes.
+    Variant,
+    Hash,
+    Other,
+}
+
+impl Options {
+    /// The `option ...` lines for `uci`.
+    pub fn declarations(&self) -> Vec<String> {
+        DECLARATIONS
+            .iter()
+            .map(|d| {
+                let default = Options::default().value_text(d.name);
+                match &d.kind {
+                    Kind::Spin { min, max } => {
+                        format!(
+                            "option name {} type spin default {default} min {min} max {max}",
+                            d.name
+                        )
+                    }
+                    Kind::Check => format!("option name {} type check default {default}", d.name),
+                    Kind::Combo(choices) => {
+                        let vars: Vec<String> =
+                            choices.iter().map(|c| format!("var {c}")).collect();
+                        format!(
+                            "option name {} type combo default {default} {}",
+                            d.name,
+                            vars.join(" ")
+                        )
+                    }
+                }
+            })
+            .collect()
+    }
+
+    fn value_text(&self, name: &str) -> String {
+        match name {
+            "Game" => self.game.clone(),
+            "BoardWidth" => self.board_width.to_string(),
+            "BoardHeight" => self.board_height.to_string(),
+            "Walls" => self.walls.to_string(),
+            "Players" => self.players.to_string(),
+            "MultiJump" => self.multi_jump.to_string(),
+            "Level" => self.level.to_string(),
+            "Threads" => self.threads.to_string(),
+            "Hash" => self.hash.to_string(),
+            "MoveOverhead" => self.move_overhead.to_string(),
+            "Seed" => self.seed.to_string(),
+            _ => self.ponder.to_string(),
+        }
+    }
+
+    /// Applies `setoption`; on error nothing changes.
+    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Changed, OptionError> {
+        let declaration = DECLARATIONS
+            .iter()
+            .find(|d| d.name.eq_ignore_ascii_case(name))
+            .ok_or_else(|| OptionError::UnknownName(name.to_string()))?;
+        let name = declaration.name;
+        let value = value.ok_or(OptionError::MissingValue(name))?.trim();
+        let mut number = 0i64;
+        let mut flag = false;
+        let mut choice = String::new();
+        match &declaration.kind {
+            Kind::Spin { min, max } => {
+                number = value.parse().map_err(|_| OptionError::NotANumber {
+                    name,
+                    value: value.to_string(),
+                })?;
+                if number < *min || number > *max {
+                    return Err(OptionError::OutOfRange {
+                        name,
+                        value: number,
+                        min: *min,
+                        max: *max,
+                    });
+                }
+            }
+            Kind::Check => {
+                flag = match value.to_ascii_lowercase().as_str() {
+                    "true" => true,
+                    "false" => false,
+                    _ => {
+                        return Err(OptionError::NotABoolean {
+                            name,
+                            value: value.to_string(),
+                        })
+                    }
+                };
+            }
+            Kind::Combo(choices) => {
+                choice = choices
+                    .iter()
+                    .find(|c| c.eq_ignore_ascii_case(value))
+                    .ok_or_else(|| OptionError::NotAChoice {
+                        name,
+                        value: value.to_string(),
+                        choices: choices.join(", "),
+                    })?
+                    .to_string();
+            }
+        }
+        match name {
+            "Game" => self.game = choice,
+            "BoardWidth" if number % 2 == 0 => return Err(OptionError::EvenWidth(number)),
+            "BoardWidth" => self.board_width = number as usize,
+            "BoardHeight" => self.board_height = number as usize,
+            "Walls" => self.walls = number as usize,
+            "Players" => self.players = if choice == "4" { 4 } else { 2 },
+            "MultiJump" => self.multi_jump = flag,
+            "Level" => self.level = number as u32,
+            "Threads" => self.threads = number as usize,
+            "Hash" => self.hash = number as usize,
+            "MoveOverhead" => self.move_overhead = number as u64,
+            "Seed" => self.seed = number as u64,
+            _ => self.ponder = flag,
+        }
+        Ok(match (declaration.defines_variant, name) {
+            (true, _) => Changed::Variant,
+            (false, "Hash") => Changed::Hash,
+            _ => Changed::Other,
+        })
+    }
+
+    /// The Quoridor rules these options describe.
+    pub fn quoridor_variant(&self) -> Variant {
+        Variant {
+            width: self.board_width,
+            height: self.board_height,
+            players: self.players,
+            walls: self.walls,
+            multi_jump: self.multi_jump,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_case_insensitive_and_bad_values_change_nothing() {
+        let mut o = Options::default();
+        assert_eq!(o.set("hash", Some("64")), Ok(Changed::Hash));
+        assert_eq!(o.hash, 64);
+        let before = o.clone();
+        assert!(o.set("Hash", Some("0")).is_err());
+        assert!(o.set("Hash", Some("lots")).is_err());
+        assert!(o.set("BoardWidth", Some("8")).is_err());
+        assert!(o.set("Players", Some("3")).is_err());
+        assert!(o.set("MultiJump", Some("yes")).is_err());
+        assert!(o.set("Colour", Some("red")).is_err());
+        assert!(o.set("Walls", None).is_err());
+        assert_eq!(o, before);
+        assert_eq!(o.set("multijump", Some("TRUE")), Ok(Changed::Variant));
+        assert!(o.multi_jump);
+    }
+
+    #[test]
+    fn every_option_is_declared_with_its_default() {
+        let lines = Options::default().declarations();
+        assert_eq!(lines.len(), DECLARATIONS.len());
+        assert!(lines
+            .contains(&"option name Game type combo default quoridor var quoridor".to_string()));
+        assert!(lines.contains(&"option name Level type spin default 10 min 1 max 10".to_string()));
+    }
+}

@@ -1,0 +1,321 @@
+//! The protocol session: the current options and position, the search in
+//! flight, and what each command and each worker report does to them.
+//!
+//! Every command either succeeds completely or leaves the state as it was and
+//! answers `info string error: ...`.
+
+use super::emit::{bestmove_line, info_line, perft_summary, Output};
+use super::options::{Changed, Options};
+use super::parse::{parse_line, Command, GoParams, PositionBase};
+use crate::engine::{Engine, Request, SearchJob, WorkerEvent};
+use crate::games::quoridor::Quoridor;
+use crate::games::AnyPosition;
+use crate::search::{Clocks, Control, Limits};
+use crossbeam_channel::Sender;
+use std::io::Write;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Whether the session goes on after a command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Quit,
+}
+
+/// A `go` that has not yet answered.
+struct RunningGo {
+    control: Arc<Control>,
+    perft: bool,
+    /// `go infinite` or `go ponder`: `bestmove` waits for `stop`/`ponderhit`.
+    hold: bool,
+    /// A result that arrived while held.
+    held: Option<(Option<String>, Option<String>)>,
+}
+
+pub struct Session<W: Write> {
+    out: Output<W>,
+    options: Options,
+    position: AnyPosition,
+    /// Hashes of the positions before `position` since the last irreversible move.
+    history: Vec<u64>,
+    engine: Engine,
+    running: Option<RunningGo>,
+}
+
+const ENGINE_NAME: &str = concat!("Tabula ", env!("CARGO_PKG_VERSION"));
+
+impl<W: Write> Session<W> {
+    pub fn new(writer: W, worker_events: Sender<WorkerEvent>) -> Session<W> {
+        let options = Options::default();
+        let position = match start_position(&options) {
+            Ok(position) => position,
+            Err(e) => unreachable!("the default options describe a playable game: {e}"),
+        };
+        Session {
+            out: Output::new(writer),
+            engine: Engine::start(options.hash, worker_events),
+            options,
+            position,
+            history: Vec::new(),
+            running: None,
+        }
+    }
+
+    /// Whether a `go` is still waiting for its answer.
+    pub fn is_busy(&self) -> bool {
+        self.running.is_some()
+    }
+
+    pub fn handle_line(&mut self, line: &str) -> Flow {
+        log::debug!("<< {line}");
+        match parse_line(line) {
+            Ok(Some(command)) => self.handle_command(command),
+            Ok(None) => Flow::Continue,
+            Err(e) => {
+                self.out.error(&e.to_string());
+                Flow::Continue
+            }
+        }
+    }
+
+    fn handle_command(&mut self, command: Command) -> Flow {
+        match command {
+            Command::Uci => self.identify(),
+            Command::IsReady => self.out.line("readyok"),
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::UciNewGame => self.new_game(),
+            Command::Position { base, moves } => self.set_position(base, &moves),
+            Command::Go(params) => self.go(params),
+            Command::Stop => self.stop(),
+            Command::PonderHit => self.ponderhit(),
+            Command::Display => self.display(),
+            Command::Quit => {
+                self.stop();
+                return Flow::Quit;
+            }
+        }
+        Flow::Continue
+    }
+
+    fn identify(&mut self) {
+        self.out.line(&format!("id name {ENGINE_NAME}"));
+        self.out.line("id author the Tabula developers");
+        for line in self.options.declarations() {
+            self.out.line(&line);
+        }
+        self.out.line("uciok");
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        let mut options = self.options.clone();
+        match options.set(name, value) {
+            Err(e) => self.out.error(&e.to_string()),
+            Ok(Changed::Variant) => {
+                // The new rules take effect at once when they make a playable
+                // game; a combination still being set up (say 4 players before
+                // the board is square) waits, and `position startpos` says why.
+                if let Ok(position) = start_position(&options) {
+                    self.position = position;
+                    self.history.clear();
+                }
+                self.options = options;
+            }
+            Ok(Changed::Hash) => {
+                self.engine.submit(Request::ResizeHash(options.hash));
+                self.options = options;
+            }
+            Ok(Changed::Other) => self.options = options,
+        }
+    }
+
+    fn new_game(&mut self) {
+        self.engine.submit(Request::ClearHash);
+        match start_position(&self.options) {
+            Ok(position) => {
+                self.position = position;
+                self.history.clear();
+            }
+            Err(e) => self.out.error(&e),
+        }
+    }
+
+    fn set_position(&mut self, base: PositionBase, moves: &[String]) {
+        let start = match base {
+            PositionBase::StartPos => start_position(&self.options),
+            PositionBase::Fen(text) => position_from_text(&text),
+        };
+        let mut position = match start {
+            Ok(position) => position,
+            Err(e) => return self.out.error(&e),
+        };
+        let mut history = Vec::new();
+        for (index, text) in moves.iter().enumerate() {
+            let hash = position.hash();
+            match position.play_text(text) {
+                Ok(true) => history.clear(),
+                Ok(false) => history.push(hash),
+                Err(e) => {
+                    return self
+                        .out
+                        .error(&format!("position: move {} ({text}): {e}", index + 1));
+                }
+            }
+        }
+        self.position = position;
+        self.history = history;
+    }
+
+    fn go(&mut self, params: GoParams) {
+        if self.running.is_some() {
+            return self
+                .out
+                .error("go: a search is already running; send stop first");
+        }
+        let control = Arc::new(Control::new(params.ponder));
+        if let Some(depth) = params.perft {
+            self.engine.submit(Request::Perft {
+                position: self.position.clone(),
+                depth,
+                control: control.clone(),
+            });
+            self.running = Some(RunningGo {
+                control,
+                perft: true,
+                hold: false,
+                held: None,
+            });
+            return;
+        }
+        let limits = Limits {
+            depth: params.depth,
+            nodes: params.nodes,
+            move_time: params.move_time,
+            clocks: Clocks {
+                time: params.time,
+                increment: params.increment,
+                moves_to_go: params.moves_to_go,
+            },
+            infinite: params.infinite,
+        };
+        self.engine.submit(Request::Search(Box::new(SearchJob {
+            position: self.position.clone(),
+            history: self.history.clone(),
+            limits,
+            move_overhead: Duration::from_millis(self.options.move_overhead),
+            control: control.clone(),
+        })));
+        self.running = Some(RunningGo {
+            control,
+            perft: false,
+            hold: params.infinite || params.ponder,
+            held: None,
+        });
+    }
+
+    fn stop(&mut self) {
+        if let Some(running) = &mut self.running {
+            running.control.stop();
+            running.hold = false;
+            self.release_held();
+        }
+    }
+
+    fn ponderhit(&mut self) {
+        if let Some(running) = &mut self.running {
+            if running.control.pondering() {
+                running.control.ponderhit();
+                running.hold = false;
+                self.release_held();
+            }
+        }
+    }
+
+    /// Prints a result that waited for `stop` or `ponderhit`.
+    fn release_held(&mut self) {
+        if let Some(running) = &mut self.running {
+            if let Some((best, ponder)) = running.held.take() {
+                self.out
+                    .line(&bestmove_line(best.as_deref(), ponder.as_deref()));
+                self.running = None;
+            }
+        }
+    }
+
+    fn display(&mut self) {
+        let position = &self.position;
+        let mut lines: Vec<String> = position.diagram().lines().map(String::from).collect();
+        lines.push(format!("Position: {}", position.to_text()));
+        lines.push(format!("Turn: player {}", position.side_to_move() + 1));
+        lines.extend(position.details());
+        match position.outcome() {
+            Some(crate::game::Outcome::Win(seat)) => {
+                lines.push(format!("Result: player {} won", seat + 1))
+            }
+            Some(crate::game::Outcome::Draw) => lines.push("Result: draw".into()),
+            None if self
+                .history
+                .iter()
+                .filter(|&&h| h == position.hash())
+                .count()
+                >= 2 =>
+            {
+                lines.push("Result: draw by threefold repetition".into())
+            }
+            None => {}
+        }
+        lines.push(format!(
+            "Legal moves: {}",
+            position.legal_move_names().len()
+        ));
+        lines.push(format!("Key: {:016x}", position.hash()));
+        for line in lines {
+            self.out.line(&line);
+        }
+    }
+
+    /// Handles a report from the search worker.
+    pub fn handle_event(&mut self, event: WorkerEvent) {
+        match event {
+            WorkerEvent::Info(info) => self.out.line(&info_line(&info)),
+            WorkerEvent::BestMove { best, ponder } => match &mut self.running {
+                Some(running) if running.hold => running.held = Some((best, ponder)),
+                _ => {
+                    self.out
+                        .line(&bestmove_line(best.as_deref(), ponder.as_deref()));
+                    self.running = None;
+                }
+            },
+            WorkerEvent::PerftMove { mv, nodes } => self.out.line(&format!("{mv}: {nodes}")),
+            WorkerEvent::PerftDone { nodes, elapsed } => {
+                for line in perft_summary(nodes, elapsed) {
+                    self.out.line(&line);
+                }
+                self.running = None;
+            }
+        }
+    }
+
+    /// Whether the running `go` is a perft (which answers without `bestmove`).
+    pub fn running_perft(&self) -> bool {
+        self.running.as_ref().is_some_and(|r| r.perft)
+    }
+}
+
+/// The start position of the game the options describe.
+fn start_position(options: &Options) -> Result<AnyPosition, String> {
+    Quoridor::new(&options.quoridor_variant())
+        .map(AnyPosition::Quoridor)
+        .map_err(|e| format!("cannot set up the game: {e}"))
+}
+
+/// A position from its text; the first word names the game.
+fn position_from_text(text: &str) -> Result<AnyPosition, String> {
+    match text.split_whitespace().next() {
+        Some("quoridor") => Quoridor::from_text(text)
+            .map(AnyPosition::Quoridor)
+            .map_err(|e| format!("position fen: {e}")),
+        Some(game) => Err(format!("position fen: unknown game '{game}'")),
+        None => Err("position fen: empty position text".into()),
+    }
+}

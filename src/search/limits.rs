@@ -1,0 +1,112 @@
+//! What bounds a search: the `go` parameters, and the time budget derived from
+//! the clocks by pure functions.
+
+use std::time::Duration;
+
+/// The clock of every player, as `go` gives it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clocks {
+    pub time: [Option<Duration>; 4],
+    pub increment: [Option<Duration>; 4],
+    pub moves_to_go: Option<u32>,
+}
+
+/// How long the search may run.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub move_time: Option<Duration>,
+    pub clocks: Clocks,
+    /// Run until `stop` (also with `ponder` until `ponderhit`).
+    pub infinite: bool,
+}
+
+/// Deadlines measured from the start of the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeBudget {
+    /// Do not start another iteration after this.
+    pub soft: Duration,
+    /// Abort the search at this point.
+    pub hard: Duration,
+}
+
+/// The budget for the side to move, or `None` when time does not limit.
+pub fn time_budget(limits: &Limits, side: usize, overhead: Duration) -> Option<TimeBudget> {
+    if limits.infinite {
+        return None;
+    }
+    if let Some(fixed) = limits.move_time {
+        let hard = fixed.saturating_sub(overhead).max(Duration::from_millis(1));
+        return Some(TimeBudget { soft: hard, hard });
+    }
+    let left = limits.clocks.time.get(side).copied().flatten()?;
+    let increment = limits
+        .clocks
+        .increment
+        .get(side)
+        .copied()
+        .flatten()
+        .unwrap_or_default();
+    // Leave the overhead untouched, plan for the moves still to come (30 when
+    // the clock does not say), and keep a reserve unless this is the last move
+    // before the time control.
+    let usable = left.saturating_sub(overhead);
+    let moves = limits.clocks.moves_to_go.unwrap_or(30).max(1);
+    let share = usable / moves + increment * 3 / 4;
+    let ceiling = usable * 4 / (5 * moves.min(5)) + increment / 2;
+    let hard = (share * 3)
+        .min(ceiling)
+        .min(usable)
+        .max(Duration::from_millis(1));
+    let soft = (share / 2).min(hard);
+    Some(TimeBudget { soft, hard })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    #[test]
+    fn movetime_is_used_minus_overhead() {
+        let limits = Limits {
+            move_time: Some(ms(1000)),
+            ..Limits::default()
+        };
+        let b = time_budget(&limits, 0, ms(10)).unwrap();
+        assert_eq!(b.hard, ms(990));
+    }
+
+    #[test]
+    fn clock_budget_stays_well_inside_the_clock() {
+        let mut limits = Limits::default();
+        limits.clocks.time[1] = Some(ms(1000));
+        limits.clocks.increment[1] = Some(ms(10));
+        let b = time_budget(&limits, 1, ms(10)).unwrap();
+        assert!(b.hard <= ms(210), "{b:?}");
+        assert!(b.soft <= b.hard && b.soft >= ms(10), "{b:?}");
+        // The other side's clock is not ours.
+        assert!(time_budget(&limits, 0, ms(10)).is_none());
+    }
+
+    #[test]
+    fn almost_no_time_still_gives_a_positive_budget() {
+        let mut limits = Limits::default();
+        limits.clocks.time[0] = Some(ms(5));
+        let b = time_budget(&limits, 0, ms(10)).unwrap();
+        assert_eq!(b.hard, ms(1));
+    }
+
+    #[test]
+    fn movestogo_spreads_time_over_the_remaining_moves() {
+        let mut limits = Limits::default();
+        limits.clocks.time[0] = Some(ms(10_000));
+        limits.clocks.moves_to_go = Some(40);
+        let b = time_budget(&limits, 0, ms(0)).unwrap();
+        assert!(b.hard <= ms(800) && b.soft >= ms(100), "{b:?}");
+    }
+}

@@ -1,0 +1,160 @@
+//! The transposition table: buckets of four 16-byte entries, sized in MiB,
+//! owned by the search worker (no lock; it moves with the worker).
+
+/// What a stored score says about the true value.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Bound {
+    Exact,
+    /// The true value is at least the score (a cutoff happened).
+    Lower,
+    /// The true value is at most the score (no move reached alpha).
+    Upper,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    mv: u16,
+    score: i16,
+    depth: u8,
+    /// Generation (6 bits) and bound (2 bits); 0 means empty.
+    meta: u8,
+    _pad: u32,
+}
+
+const BUCKET: usize = 4;
+
+#[derive(Clone, Copy, Default)]
+#[repr(align(64))]
+struct Bucket([Entry; BUCKET]);
+
+/// A probe hit.
+#[derive(Clone, Copy, Debug)]
+pub struct Hit {
+    pub mv: Option<u16>,
+    pub score: i32,
+    pub depth: u32,
+    pub bound: Bound,
+}
+
+pub struct TranspositionTable {
+    buckets: Vec<Bucket>,
+    generation: u8,
+}
+
+impl TranspositionTable {
+    pub fn new(megabytes: usize) -> TranspositionTable {
+        let count = (megabytes.max(1) << 20) / std::mem::size_of::<Bucket>();
+        TranspositionTable {
+            buckets: vec![Bucket::default(); count.max(1)],
+            generation: 1,
+        }
+    }
+
+    /// Forgets everything (a new game).
+    pub fn clear(&mut self) {
+        self.buckets.iter_mut().for_each(|b| *b = Bucket::default());
+        self.generation = 1;
+    }
+
+    /// Marks the start of a new search, so old entries are replaced first.
+    pub fn new_search(&mut self) {
+        self.generation = self.generation % 63 + 1;
+    }
+
+    #[inline]
+    fn bucket_index(&self, key: u64) -> usize {
+        ((key as u128 * self.buckets.len() as u128) >> 64) as usize
+    }
+
+    pub fn probe(&self, key: u64) -> Option<Hit> {
+        let bucket = &self.buckets[self.bucket_index(key)];
+        let entry = bucket.0.iter().find(|e| e.meta != 0 && e.key == key)?;
+        Some(Hit {
+            mv: (entry.mv != u16::MAX).then_some(entry.mv),
+            score: entry.score as i32,
+            depth: entry.depth as u32,
+            bound: match entry.meta & 3 {
+                1 => Bound::Exact,
+                2 => Bound::Lower,
+                _ => Bound::Upper,
+            },
+        })
+    }
+
+    pub fn store(&mut self, key: u64, mv: Option<u16>, score: i32, depth: u32, bound: Bound) {
+        let generation = self.generation;
+        let index = self.bucket_index(key);
+        let bucket = &mut self.buckets[index];
+        // Same position, else an empty slot, else the shallowest of the oldest.
+        let slot = match bucket.0.iter().position(|e| e.meta != 0 && e.key == key) {
+            Some(i) => i,
+            None => (0..BUCKET)
+                .min_by_key(|&i| {
+                    let e = &bucket.0[i];
+                    let stale = e.meta == 0 || e.meta >> 2 != generation;
+                    (!stale, e.meta != 0, e.depth)
+                })
+                .unwrap_or(0),
+        };
+        let entry = &mut bucket.0[slot];
+        let keep_move = entry.meta != 0 && entry.key == key && mv.is_none();
+        let bound_bits = match bound {
+            Bound::Exact => 1,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        };
+        *entry = Entry {
+            key,
+            mv: if keep_move {
+                entry.mv
+            } else {
+                mv.unwrap_or(u16::MAX)
+            },
+            score: score.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
+            depth: depth.min(255) as u8,
+            meta: (generation << 2) | bound_bits,
+            _pad: 0,
+        };
+    }
+
+    /// Permille of sampled entries written in the current search.
+    pub fn hashfull(&self) -> u32 {
+        let sample = self.buckets.len().min(250);
+        let used: usize = self.buckets[..sample]
+            .iter()
+            .flat_map(|b| b.0.iter())
+            .filter(|e| e.meta != 0 && e.meta >> 2 == self.generation)
+            .count();
+        (used * 1000 / (sample * BUCKET).max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_and_finds_entries() {
+        let mut tt = TranspositionTable::new(1);
+        tt.store(42, Some(7), -120, 5, Bound::Lower);
+        let hit = tt.probe(42).expect("stored entry");
+        assert_eq!(
+            (hit.mv, hit.score, hit.depth, hit.bound),
+            (Some(7), -120, 5, Bound::Lower)
+        );
+        assert!(tt.probe(43).is_none());
+        tt.clear();
+        assert!(tt.probe(42).is_none());
+    }
+
+    #[test]
+    fn a_bucket_keeps_four_positions() {
+        let mut tt = TranspositionTable::new(1);
+        // Keys that differ only in low bits land in the same bucket.
+        for k in 0..4u64 {
+            tt.store(k, None, k as i32, 1, Bound::Exact);
+        }
+        assert!((0..4u64).all(|k| tt.probe(k).is_some()));
+    }
+}
