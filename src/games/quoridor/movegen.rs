@@ -124,8 +124,8 @@ impl Quoridor {
         )
     }
 
-    /// Whether every player still reaches its goal with one more wall.
-    pub fn paths_survive_wall(&self, centre: usize, vertical: bool) -> bool {
+    /// Whether the given seats still reach their goals with one more wall.
+    fn seats_survive_wall(&self, centre: usize, vertical: bool, seats: u8) -> bool {
         let (mut block_north, mut block_east) = (self.block_north, self.block_east);
         if vertical {
             block_east.insert(centre - STRIDE - 1);
@@ -135,15 +135,22 @@ impl Quoridor {
             block_north.insert(centre - STRIDE);
         }
         let board = self.geometry().board;
-        (0..self.players as usize).all(|seat| {
-            reaches(
-                self.pawns[seat] as usize,
-                self.goal(seat),
-                board,
-                block_north,
-                block_east,
-            )
-        })
+        (0..self.players as usize)
+            .filter(|seat| seats & (1 << seat) != 0)
+            .all(|seat| {
+                reaches(
+                    self.pawns[seat] as usize,
+                    self.goal(seat),
+                    board,
+                    block_north,
+                    block_east,
+                )
+            })
+    }
+
+    /// Whether every player still reaches its goal with one more wall.
+    pub fn paths_survive_wall(&self, centre: usize, vertical: bool) -> bool {
+        self.seats_survive_wall(centre, vertical, 0b1111)
     }
 
     /// Legal wall centres, horizontal and vertical.
@@ -156,26 +163,30 @@ impl Quoridor {
         if check_h.is_empty() && check_v.is_empty() {
             return (free_h, free_v);
         }
-        // A wall that cuts no edge of some shortest path of every player leaves
-        // all those paths intact; only the rest need a flood fill.
-        let mut path_north = BitBoard::EMPTY;
-        let mut path_east = BitBoard::EMPTY;
+        // A wall that cuts no edge of a seat's shortest path leaves that path
+        // intact; only the seats whose path it cuts need a flood fill.
+        let mut risky_h = [BitBoard::EMPTY; 4];
+        let mut risky_v = [BitBoard::EMPTY; 4];
         for seat in 0..self.players as usize {
             let (north, east) = self.shortest_path_edges(seat);
-            path_north |= north;
-            path_east |= east;
+            // Centre c cuts the north edges of squares c-17 and c-16 and the
+            // east edges of squares c-17 and c-1.
+            risky_h[seat] = check_h & (north.north().east() | north.north());
+            risky_v[seat] = check_v & (east.north().east() | east.east());
         }
-        // Wall centre c cuts north edges of squares c-17 and c-16, i.e. the
-        // squares one row down; shift the edge sets up a row to compare.
-        let risky_h = check_h & (path_north.north().east() | path_north.north());
-        let risky_v = check_v & (path_east.north().east() | path_east.east());
-        for centre in risky_h.iter() {
-            if !self.paths_survive_wall(centre, false) {
+        let seats_cut = |risky: &[BitBoard; 4], centre: usize| {
+            (0..4)
+                .filter(|&s| risky[s].contains(centre))
+                .fold(0u8, |m, s| m | 1 << s)
+        };
+        let any = |risky: &[BitBoard; 4]| risky[0] | risky[1] | risky[2] | risky[3];
+        for centre in any(&risky_h).iter() {
+            if !self.seats_survive_wall(centre, false, seats_cut(&risky_h, centre)) {
                 free_h.remove(centre);
             }
         }
-        for centre in risky_v.iter() {
-            if !self.paths_survive_wall(centre, true) {
+        for centre in any(&risky_v).iter() {
+            if !self.seats_survive_wall(centre, true, seats_cut(&risky_v, centre)) {
                 free_v.remove(centre);
             }
         }
