@@ -5,6 +5,8 @@
 mod alphabeta;
 pub mod limits;
 mod ordering;
+#[cfg(test)]
+mod tests;
 pub mod tt;
 
 pub use alphabeta::search;
@@ -108,7 +110,7 @@ pub struct SearchResult<M> {
 }
 
 #[cfg(test)]
-mod tests {
+mod score_tests {
     use super::*;
 
     #[test]

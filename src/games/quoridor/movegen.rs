@@ -322,3 +322,86 @@ fn reaches(
         reached = grown;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+
+    fn pawn_moves(text: &str) -> Vec<String> {
+        let p = Quoridor::from_text(text).unwrap();
+        let mut names: Vec<String> = p
+            .pawn_targets()
+            .iter()
+            .map(|s| p.format_move(QuoridorMove::step(s)))
+            .collect();
+        names.sort();
+        names
+    }
+
+    fn legal(text: &str) -> Vec<String> {
+        let p = Quoridor::from_text(text).unwrap();
+        let mut moves = MoveList::default();
+        p.generate_moves(&mut moves);
+        moves.iter().map(|&m| p.format_move(m)).collect()
+    }
+
+    #[test]
+    fn jumps_straight_over_a_pawn() {
+        assert_eq!(
+            pawn_moves("quoridor 9x9 pawns=e4,e5 hand=0,0 walls=- turn=1"),
+            ["d4", "e3", "e6", "f4"]
+        );
+    }
+
+    #[test]
+    fn steps_aside_when_a_wall_is_behind() {
+        // e5h lies between rows 5 and 6 under columns e and f.
+        let moves = pawn_moves("quoridor 9x9 pawns=e4,e5 hand=0,0 walls=e5h turn=1");
+        assert_eq!(moves, ["d4", "d5", "e3", "f4", "f5"]);
+    }
+
+    #[test]
+    fn the_board_edge_blocks_like_a_wall() {
+        let moves = pawn_moves("quoridor 9x9 pawns=e8,e9 hand=0,0 walls=- turn=1");
+        assert_eq!(moves, ["d8", "d9", "e7", "f8", "f9"]);
+    }
+
+    #[test]
+    fn a_pawn_behind_blocks_the_jump_unless_multi_jump() {
+        let text = "quoridor 9x9 pawns=e3,e4,e5,a1 hand=0,0,0,0 walls=- turn=1";
+        assert_eq!(pawn_moves(text), ["d3", "d4", "e2", "f3", "f4"]);
+        let multi = format!("{text} jumps=multi");
+        assert_eq!(pawn_moves(&multi), ["d3", "e2", "e6", "f3"]);
+    }
+
+    #[test]
+    fn side_steps_need_no_wall_between_and_an_empty_square() {
+        // A wall on the west side of e5 (d5v spans rows 5 and 6 between d and e).
+        let moves = pawn_moves("quoridor 9x9 pawns=e4,e5 hand=0,0 walls=e5h,d5v turn=1");
+        assert_eq!(moves, ["d4", "e3", "f4", "f5"]);
+    }
+
+    #[test]
+    fn a_wall_that_seals_a_player_in_is_illegal() {
+        // a2h roofs a1-b2; b1v would close the box with player 1 inside.
+        let inside = legal("quoridor 5x5 pawns=a1,c5 hand=2,2 walls=a2h turn=1");
+        assert!(!inside.contains(&"b1v".to_string()));
+        assert!(inside.contains(&"c1v".to_string()));
+        // With nobody inside, the same wall is fine.
+        let outside = legal("quoridor 5x5 pawns=d1,c5 hand=2,2 walls=a2h turn=1");
+        assert!(outside.contains(&"b1v".to_string()));
+    }
+
+    #[test]
+    fn pass_only_when_nothing_else_is_legal() {
+        // Player 1 on a1: a wall to the east, player 2 above with player 3
+        // behind it, and no walls in hand.
+        let boxed = "quoridor 5x5 pawns=a1,a2,a3,e3 hand=0,0,0,0 walls=a1v turn=1";
+        assert_eq!(legal(boxed), ["pass"]);
+        let free = "quoridor 5x5 pawns=a1,c5 hand=0,0 walls=- turn=1";
+        assert!(!legal(free).contains(&"pass".to_string()));
+        let p = Quoridor::from_text(free).unwrap();
+        assert!(p.parse_move("pass").is_err());
+    }
+}

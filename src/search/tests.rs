@@ -1,0 +1,140 @@
+//! Search behaviour on small, well-understood Quoridor positions.
+
+use super::*;
+use crate::game::{Game, MoveList};
+use crate::games::quoridor::Quoridor;
+use std::time::Duration;
+use tt::TranspositionTable;
+
+fn run(
+    text: &str,
+    history: &[u64],
+    limits: Limits,
+) -> (
+    Quoridor,
+    SearchResult<<Quoridor as Game>::Move>,
+    Vec<SearchInfo>,
+) {
+    let position = Quoridor::from_text(text).unwrap();
+    let mut tt = TranspositionTable::new(4);
+    let control = Control::new(false);
+    let mut infos = Vec::new();
+    let result = search(
+        &position,
+        history,
+        &limits,
+        Duration::ZERO,
+        &mut tt,
+        &control,
+        &mut |i| infos.push(i),
+    );
+    (position, result, infos)
+}
+
+fn depth(d: u32) -> Limits {
+    Limits {
+        depth: Some(d),
+        ..Limits::default()
+    }
+}
+
+#[test]
+fn takes_a_win_in_one() {
+    let (p, result, infos) = run(
+        "quoridor 9x9 pawns=c8,g2 hand=0,3 walls=- turn=1",
+        &[],
+        depth(4),
+    );
+    assert_eq!(p.format_move(result.best.unwrap()), "c9");
+    assert_eq!(infos.last().unwrap().score, Score::Mate(1));
+}
+
+#[test]
+fn blocks_an_opponent_about_to_win() {
+    // Player 2 reaches row 1 next move; player 1 is far away but holds walls.
+    let (p, result, infos) = run(
+        "quoridor 9x9 pawns=e1,a2 hand=2,0 walls=- turn=1",
+        &[],
+        depth(3),
+    );
+    let best = p.format_move(result.best.unwrap());
+    assert!(best.ends_with('h'), "expected a blocking wall, got {best}");
+    assert_ne!(infos.last().unwrap().score, Score::Mate(-1));
+}
+
+#[test]
+fn sees_a_forced_loss() {
+    // Player 1 to move cannot stop player 2 (one step from row 1, no walls).
+    let (_, _, infos) = run(
+        "quoridor 9x9 pawns=e5,e2 hand=0,0 walls=- turn=1",
+        &[],
+        depth(3),
+    );
+    assert_eq!(infos.last().unwrap().score, Score::Mate(-1));
+}
+
+#[test]
+fn is_deterministic_and_respects_node_limits() {
+    let text = "quoridor 9x9 pawns=e3,e7 hand=8,8 walls=d3h,e6h turn=1";
+    let limits = Limits {
+        nodes: Some(5000),
+        ..Limits::default()
+    };
+    let (_, a, _) = run(text, &[], limits.clone());
+    let (_, b, _) = run(text, &[], limits);
+    assert_eq!(a, b);
+    assert!(a.nodes <= 5000);
+    assert!(a.best.is_some());
+}
+
+#[test]
+fn a_finished_game_has_no_best_move() {
+    let (_, result, _) = run(
+        "quoridor 5x5 pawns=c5,a5 hand=0,0 walls=- turn=2",
+        &[],
+        depth(3),
+    );
+    assert_eq!(result.best, None);
+}
+
+#[test]
+fn a_threefold_repetition_has_no_best_move() {
+    let p = Quoridor::from_text("quoridor 9x9 pawns=e3,e7 hand=0,0 walls=- turn=1").unwrap();
+    let (_, result, _) = run(&p.text(), &[p.hash(), 1, 2, 3, p.hash()], depth(3));
+    assert_eq!(result.best, None);
+    let (_, result, _) = run(&p.text(), &[p.hash(), 1, 2, 3], depth(3));
+    assert!(result.best.is_some());
+}
+
+#[test]
+fn four_players_get_a_legal_move() {
+    let (p, result, _) = run(
+        "quoridor 7x7 pawns=d1,a4,d7,g4 hand=3,3,3,3 walls=- turn=2",
+        &[],
+        depth(3),
+    );
+    let mut moves = MoveList::default();
+    p.generate_moves(&mut moves);
+    assert!(moves.iter().any(|&m| Some(m) == result.best));
+}
+
+#[test]
+fn a_stopped_search_still_answers_with_a_legal_move() {
+    let position =
+        Quoridor::from_text("quoridor 9x9 pawns=e1,e9 hand=10,10 walls=- turn=1").unwrap();
+    let mut tt = TranspositionTable::new(1);
+    let control = Control::new(false);
+    control.stop();
+    let result = search(
+        &position,
+        &[],
+        &Limits::default(),
+        Duration::ZERO,
+        &mut tt,
+        &control,
+        &mut |_| {},
+    );
+    let mut moves = MoveList::default();
+    position.generate_moves(&mut moves);
+    assert!(moves.iter().any(|&m| Some(m) == result.best));
+}
