@@ -51,6 +51,8 @@ pub enum WorkerEvent {
         nodes: u64,
         elapsed: Duration,
     },
+    /// A request could not be carried out.
+    Error(String),
 }
 
 /// Handle to the worker thread.
@@ -104,7 +106,18 @@ fn worker_loop(hash_megabytes: usize, inbox: Receiver<Request>, events: Sender<W
                 depth,
                 control,
             } => run_perft(&position, depth, &control, &events),
-            Request::ResizeHash(megabytes) => tt = TranspositionTable::new(megabytes),
+            Request::ResizeHash(megabytes) => {
+                // Free the old table first so that old and new need not fit together.
+                let kept = tt.megabytes().max(1);
+                drop(std::mem::replace(&mut tt, TranspositionTable::new(1)));
+                match TranspositionTable::try_new(megabytes) {
+                    Ok(table) => tt = table,
+                    Err(e) => {
+                        let _ = events.send(WorkerEvent::Error(format!("{e}; keeping {kept} MiB")));
+                        tt = TranspositionTable::new(kept);
+                    }
+                }
+            }
             Request::ClearHash => tt.clear(),
         }
     }

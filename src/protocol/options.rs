@@ -97,7 +97,7 @@ const DECLARATIONS: &[Declaration] = &[
     },
     Declaration {
         name: "Hash",
-        kind: Kind::Spin { min: 1, max: 65536 },
+        kind: Kind::Spin { min: 1, max: 16384 },
         defines_variant: false,
     },
     Declaration {

@@ -286,6 +286,7 @@ impl<W: Write> Session<W> {
                     self.running = None;
                 }
             },
+            WorkerEvent::Error(detail) => self.out.error(&detail),
             WorkerEvent::PerftMove { mv, nodes } => self.out.line(&format!("{mv}: {nodes}")),
             WorkerEvent::PerftDone { nodes, elapsed } => {
                 for line in perft_summary(nodes, elapsed) {

@@ -37,18 +37,52 @@ pub struct Hit {
     pub bound: Bound,
 }
 
+/// The memory for a table could not be had.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableTooLarge(pub usize);
+
+impl std::fmt::Display for TableTooLarge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "cannot allocate a {} MiB hash table", self.0)
+    }
+}
+
+impl std::error::Error for TableTooLarge {}
+
 pub struct TranspositionTable {
     buckets: Vec<Bucket>,
     generation: u8,
 }
 
 impl TranspositionTable {
+    /// A table of `megabytes` MiB.
+    ///
+    /// # Panics
+    /// When the memory cannot be had; use [`TranspositionTable::try_new`] for
+    /// sizes that come from outside.
     pub fn new(megabytes: usize) -> TranspositionTable {
-        let count = (megabytes.max(1) << 20) / std::mem::size_of::<Bucket>();
-        TranspositionTable {
-            buckets: vec![Bucket::default(); count.max(1)],
-            generation: 1,
+        match TranspositionTable::try_new(megabytes) {
+            Ok(table) => table,
+            Err(e) => panic!("{e}"),
         }
+    }
+
+    /// A table of `megabytes` MiB, or an error when the memory cannot be had.
+    pub fn try_new(megabytes: usize) -> Result<TranspositionTable, TableTooLarge> {
+        let count = ((megabytes.max(1) << 20) / std::mem::size_of::<Bucket>()).max(1);
+        let mut buckets = Vec::new();
+        buckets
+            .try_reserve_exact(count)
+            .map_err(|_| TableTooLarge(megabytes))?;
+        buckets.resize(count, Bucket::default());
+        Ok(TranspositionTable {
+            buckets,
+            generation: 1,
+        })
+    }
+
+    pub fn megabytes(&self) -> usize {
+        (self.buckets.len() * std::mem::size_of::<Bucket>()) >> 20
     }
 
     /// Forgets everything (a new game).
