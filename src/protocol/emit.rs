@@ -58,10 +58,7 @@ pub fn perft_summary(nodes: u64, elapsed: Duration) -> [String; 3] {
     let ms = elapsed.as_millis().max(1) as u64;
     [
         String::new(),
-        format!(
-            "info string perft time {ms} ms, {} nodes/s",
-            nodes * 1000 / ms
-        ),
+        format!("info string perft time {ms} ms, {} nodes/s", nodes * 1000 / ms),
         format!("Nodes searched: {nodes}"),
     ]
 }
@@ -86,9 +83,6 @@ mod tests {
             "info depth 3 seldepth 4 score mate -2 nodes 5000 nps 500000 time 10 hashfull 7 pv e2 e8"
         );
         assert_eq!(bestmove_line(None, None), "bestmove (none)");
-        assert_eq!(
-            bestmove_line(Some("e2"), Some("e8")),
-            "bestmove e2 ponder e8"
-        );
+        assert_eq!(bestmove_line(Some("e2"), Some("e8")), "bestmove e2 ponder e8");
     }
 }

@@ -66,26 +66,24 @@ fn finish<W: Write>(session: &mut Session<W>, reports: &Receiver<WorkerEvent>) {
 /// its error message) instead of ending the session.
 fn spawn_reader<R: BufRead + Send + 'static>(mut input: R) -> Receiver<String> {
     let (sender, receiver) = unbounded();
-    let spawned = std::thread::Builder::new()
-        .name("stdin".into())
-        .spawn(move || {
-            let mut buffer = Vec::new();
-            loop {
-                buffer.clear();
-                match input.read_until(b'\n', &mut buffer) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&buffer);
-                        if sender
-                            .send(line.trim_end_matches(['\n', '\r']).to_string())
-                            .is_err()
-                        {
-                            break;
-                        }
+    let spawned = std::thread::Builder::new().name("stdin".into()).spawn(move || {
+        let mut buffer = Vec::new();
+        loop {
+            buffer.clear();
+            match input.read_until(b'\n', &mut buffer) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {
+                    let line = String::from_utf8_lossy(&buffer);
+                    if sender
+                        .send(line.trim_end_matches(['\n', '\r']).to_string())
+                        .is_err()
+                    {
+                        break;
                     }
                 }
             }
-        });
+        }
+    });
     if let Err(e) = spawned {
         log::error!("cannot start the input thread: {e}");
     }

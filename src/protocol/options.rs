@@ -166,11 +166,7 @@ impl fmt::Display for OptionError {
             OptionError::NotABoolean { name, value } => {
                 write!(f, "option {name}: '{value}' is not true or false")
             }
-            OptionError::NotAChoice {
-                name,
-                value,
-                choices,
-            } => {
+            OptionError::NotAChoice { name, value, choices } => {
                 write!(f, "option {name}: '{value}' is not one of {choices}")
             }
             OptionError::EvenWidth(w) => {
@@ -210,8 +206,7 @@ impl Options {
                     }
                     Kind::Check => format!("option name {} type check default {default}", d.name),
                     Kind::Combo(choices) => {
-                        let vars: Vec<String> =
-                            choices.iter().map(|c| format!("var {c}")).collect();
+                        let vars: Vec<String> = choices.iter().map(|c| format!("var {c}")).collect();
                         format!(
                             "option name {} type combo default {default} {}",
                             d.name,
@@ -350,8 +345,7 @@ mod tests {
     fn every_option_is_declared_with_its_default() {
         let lines = Options::default().declarations();
         assert_eq!(lines.len(), DECLARATIONS.len());
-        assert!(lines
-            .contains(&"option name Game type combo default quoridor var quoridor".to_string()));
+        assert!(lines.contains(&"option name Game type combo default quoridor var quoridor".to_string()));
         assert!(lines.contains(&"option name Level type spin default 10 min 1 max 10".to_string()));
     }
 }

@@ -39,15 +39,9 @@ pub struct GoParams {
 pub enum Command {
     Uci,
     IsReady,
-    SetOption {
-        name: String,
-        value: Option<String>,
-    },
+    SetOption { name: String, value: Option<String> },
     UciNewGame,
-    Position {
-        base: PositionBase,
-        moves: Vec<String>,
-    },
+    Position { base: PositionBase, moves: Vec<String> },
     Go(GoParams),
     Stop,
     PonderHit,
@@ -59,10 +53,7 @@ pub enum Command {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParseError {
     UnknownCommand(String),
-    Malformed {
-        command: &'static str,
-        detail: String,
-    },
+    Malformed { command: &'static str, detail: String },
 }
 
 impl fmt::Display for ParseError {
@@ -133,10 +124,7 @@ fn keyword<'a>(name: &'static str) -> impl FnMut(&'a str) -> IResult<&'a str, &'
 fn parse_setoption(rest: &str) -> Result<Command, ParseError> {
     let words: Vec<&str> = rest.split_whitespace().collect();
     if words.first() != Some(&"name") {
-        return Err(malformed(
-            "setoption",
-            "expected 'name <id> [value <x>]'".into(),
-        ));
+        return Err(malformed("setoption", "expected 'name <id> [value <x>]'".into()));
     }
     let value_at = words.iter().position(|&w| w == "value");
     let name_words = &words[1..value_at.unwrap_or(words.len())];
@@ -156,10 +144,9 @@ fn parse_setoption(rest: &str) -> Result<Command, ParseError> {
 /// `startpos | fen <text>` then optionally `moves <m>...`.
 fn parse_position(rest: &str) -> Result<Command, ParseError> {
     let (before_moves, moves) = match rest.split_once(" moves") {
-        Some((head, tail)) if tail.is_empty() || tail.starts_with(char::is_whitespace) => (
-            head.trim(),
-            tail.split_whitespace().map(String::from).collect(),
-        ),
+        Some((head, tail)) if tail.is_empty() || tail.starts_with(char::is_whitespace) => {
+            (head.trim(), tail.split_whitespace().map(String::from).collect())
+        }
         _ if rest == "moves" || rest.starts_with("moves ") => ("", Vec::new()),
         _ => (rest, Vec::new()),
     };
@@ -284,14 +271,8 @@ mod tests {
         assert_eq!(parse_line("uci"), Ok(Some(Command::Uci)));
         assert_eq!(parse_line("  isready  "), Ok(Some(Command::IsReady)));
         assert_eq!(parse_line(""), Ok(None));
-        assert!(matches!(
-            parse_line("uci now"),
-            Err(ParseError::Malformed { .. })
-        ));
-        assert!(matches!(
-            parse_line("hello"),
-            Err(ParseError::UnknownCommand(_))
-        ));
+        assert!(matches!(parse_line("uci now"), Err(ParseError::Malformed { .. })));
+        assert!(matches!(parse_line("hello"), Err(ParseError::UnknownCommand(_))));
     }
 
     #[test]

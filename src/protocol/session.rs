@@ -152,6 +152,12 @@ impl<W: Write> Session<W> {
         let mut history = Vec::new();
         for (index, text) in moves.iter().enumerate() {
             let hash = position.hash();
+            if is_threefold(&history, hash) {
+                let number = index + 1;
+                let detail =
+                    format!("position: move {number} ({text}): the game is over (threefold repetition)");
+                return self.out.error(&detail);
+            }
             match position.play_text(text) {
                 Ok(true) => history.clear(),
                 Ok(false) => history.push(hash),
@@ -168,9 +174,7 @@ impl<W: Write> Session<W> {
 
     fn go(&mut self, params: GoParams) {
         if self.running.is_some() {
-            return self
-                .out
-                .error("go: a search is already running; send stop first");
+            return self.out.error("go: a search is already running; send stop first");
         }
         let control = Arc::new(Control::new(params.ponder));
         if let Some(depth) = params.perft {
@@ -235,8 +239,7 @@ impl<W: Write> Session<W> {
     fn release_held(&mut self) {
         if let Some(running) = &mut self.running {
             if let Some((best, ponder)) = running.held.take() {
-                self.out
-                    .line(&bestmove_line(best.as_deref(), ponder.as_deref()));
+                self.out.line(&bestmove_line(best.as_deref(), ponder.as_deref()));
                 self.running = None;
             }
         }
@@ -249,25 +252,14 @@ impl<W: Write> Session<W> {
         lines.push(format!("Turn: player {}", position.side_to_move() + 1));
         lines.extend(position.details());
         match position.outcome() {
-            Some(crate::game::Outcome::Win(seat)) => {
-                lines.push(format!("Result: player {} won", seat + 1))
-            }
+            Some(crate::game::Outcome::Win(seat)) => lines.push(format!("Result: player {} won", seat + 1)),
             Some(crate::game::Outcome::Draw) => lines.push("Result: draw".into()),
-            None if self
-                .history
-                .iter()
-                .filter(|&&h| h == position.hash())
-                .count()
-                >= 2 =>
-            {
+            None if is_threefold(&self.history, position.hash()) => {
                 lines.push("Result: draw by threefold repetition".into())
             }
             None => {}
         }
-        lines.push(format!(
-            "Legal moves: {}",
-            position.legal_move_names().len()
-        ));
+        lines.push(format!("Legal moves: {}", position.legal_move_names().len()));
         lines.push(format!("Key: {:016x}", position.hash()));
         for line in lines {
             self.out.line(&line);
@@ -281,8 +273,7 @@ impl<W: Write> Session<W> {
             WorkerEvent::BestMove { best, ponder } => match &mut self.running {
                 Some(running) if running.hold => running.held = Some((best, ponder)),
                 _ => {
-                    self.out
-                        .line(&bestmove_line(best.as_deref(), ponder.as_deref()));
+                    self.out.line(&bestmove_line(best.as_deref(), ponder.as_deref()));
                     self.running = None;
                 }
             },
@@ -301,6 +292,11 @@ impl<W: Write> Session<W> {
     pub fn running_perft(&self) -> bool {
         self.running.as_ref().is_some_and(|r| r.perft)
     }
+}
+
+/// Whether a position occurs for the third time, counting `history`.
+fn is_threefold(history: &[u64], hash: u64) -> bool {
+    history.iter().filter(|&&h| h == hash).count() >= 2
 }
 
 /// The start position of the game the options describe.

@@ -187,15 +187,7 @@ impl<G: Game> Searcher<'_, G> {
         (a == self.root_side) == (b == self.root_side)
     }
 
-    fn node(
-        &mut self,
-        pos: &G,
-        depth: u32,
-        ply: usize,
-        mut alpha: i32,
-        beta: i32,
-        floor: usize,
-    ) -> i32 {
+    fn node(&mut self, pos: &G, depth: u32, ply: usize, mut alpha: i32, beta: i32, floor: usize) -> i32 {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         self.pv[ply].clear();
@@ -324,9 +316,7 @@ impl<G: Game> Searcher<'_, G> {
             self.aborted = true;
         } else if self.nodes.is_multiple_of(CHECK_EVERY) {
             let out_of_time = match self.budget {
-                Some(budget) if !self.control.pondering() => {
-                    self.control.started().elapsed() >= budget.hard
-                }
+                Some(budget) if !self.control.pondering() => self.control.started().elapsed() >= budget.hard,
                 _ => false,
             };
             self.aborted = out_of_time || self.control.stopped();
@@ -339,9 +329,7 @@ impl<G: Game> Searcher<'_, G> {
             return true;
         }
         match self.budget {
-            Some(budget) if !self.control.pondering() => {
-                self.control.started().elapsed() >= budget.soft
-            }
+            Some(budget) if !self.control.pondering() => self.control.started().elapsed() >= budget.soft,
             _ => false,
         }
     }

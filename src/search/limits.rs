@@ -55,10 +55,7 @@ pub fn time_budget(limits: &Limits, side: usize, overhead: Duration) -> Option<T
     let moves = limits.clocks.moves_to_go.unwrap_or(30).max(1);
     let share = usable / moves + increment * 3 / 4;
     let ceiling = usable * 4 / (5 * moves.min(5)) + increment / 2;
-    let hard = (share * 3)
-        .min(ceiling)
-        .min(usable)
-        .max(Duration::from_millis(1));
+    let hard = (share * 3).min(ceiling).min(usable).max(Duration::from_millis(1));
     let soft = (share / 2).min(hard);
     Some(TimeBudget { soft, hard })
 }

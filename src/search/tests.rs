@@ -10,11 +10,7 @@ fn run(
     text: &str,
     history: &[u64],
     limits: Limits,
-) -> (
-    Quoridor,
-    SearchResult<<Quoridor as Game>::Move>,
-    Vec<SearchInfo>,
-) {
+) -> (Quoridor, SearchResult<<Quoridor as Game>::Move>, Vec<SearchInfo>) {
     let position = Quoridor::from_text(text).unwrap();
     let mut tt = TranspositionTable::new(4);
     let control = Control::new(false);
@@ -40,11 +36,7 @@ fn depth(d: u32) -> Limits {
 
 #[test]
 fn takes_a_win_in_one() {
-    let (p, result, infos) = run(
-        "quoridor 9x9 pawns=c8,g2 hand=0,3 walls=- turn=1",
-        &[],
-        depth(4),
-    );
+    let (p, result, infos) = run("quoridor 9x9 pawns=c8,g2 hand=0,3 walls=- turn=1", &[], depth(4));
     assert_eq!(p.format_move(result.best.unwrap()), "c9");
     assert_eq!(infos.last().unwrap().score, Score::Mate(1));
 }
@@ -52,11 +44,7 @@ fn takes_a_win_in_one() {
 #[test]
 fn blocks_an_opponent_about_to_win() {
     // Player 2 reaches row 1 next move; player 1 is far away but holds walls.
-    let (p, result, infos) = run(
-        "quoridor 9x9 pawns=e1,a2 hand=2,0 walls=- turn=1",
-        &[],
-        depth(3),
-    );
+    let (p, result, infos) = run("quoridor 9x9 pawns=e1,a2 hand=2,0 walls=- turn=1", &[], depth(3));
     let best = p.format_move(result.best.unwrap());
     assert!(best.ends_with('h'), "expected a blocking wall, got {best}");
     assert_ne!(infos.last().unwrap().score, Score::Mate(-1));
@@ -65,11 +53,7 @@ fn blocks_an_opponent_about_to_win() {
 #[test]
 fn sees_a_forced_loss() {
     // Player 1 to move cannot stop player 2 (one step from row 1, no walls).
-    let (_, _, infos) = run(
-        "quoridor 9x9 pawns=e5,e2 hand=0,0 walls=- turn=1",
-        &[],
-        depth(3),
-    );
+    let (_, _, infos) = run("quoridor 9x9 pawns=e5,e2 hand=0,0 walls=- turn=1", &[], depth(3));
     assert_eq!(infos.last().unwrap().score, Score::Mate(-1));
 }
 
@@ -89,11 +73,7 @@ fn is_deterministic_and_respects_node_limits() {
 
 #[test]
 fn a_finished_game_has_no_best_move() {
-    let (_, result, _) = run(
-        "quoridor 5x5 pawns=c5,a5 hand=0,0 walls=- turn=2",
-        &[],
-        depth(3),
-    );
+    let (_, result, _) = run("quoridor 5x5 pawns=c5,a5 hand=0,0 walls=- turn=2", &[], depth(3));
     assert_eq!(result.best, None);
 }
 
@@ -120,8 +100,7 @@ fn four_players_get_a_legal_move() {
 
 #[test]
 fn a_stopped_search_still_answers_with_a_legal_move() {
-    let position =
-        Quoridor::from_text("quoridor 9x9 pawns=e1,e9 hand=10,10 walls=- turn=1").unwrap();
+    let position = Quoridor::from_text("quoridor 9x9 pawns=e1,e9 hand=10,10 walls=- turn=1").unwrap();
     let mut tt = TranspositionTable::new(1);
     let control = Control::new(false);
     control.stop();

@@ -109,10 +109,7 @@ impl BitBoard {
 
     /// The points in increasing index order.
     pub fn iter(self) -> BitIter {
-        BitIter {
-            bits: self,
-            word: 0,
-        }
+        BitIter { bits: self, word: 0 }
     }
 
     /// The rectangle of columns `0..width` and rows `0..height`.

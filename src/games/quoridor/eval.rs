@@ -23,11 +23,7 @@ impl Quoridor {
             rival_walls = rival_walls.max(self.walls_in_hand(other) as i32);
         }
         let walls = self.walls_in_hand(seat) as i32 - rival_walls;
-        let tempo = if self.side() == seat {
-            TEMPO
-        } else {
-            -TEMPO / 2
-        };
+        let tempo = if self.side() == seat { TEMPO } else { -TEMPO / 2 };
         STEP * (nearest_rival - mine) + WALL_IN_HAND * walls + tempo
     }
 }

@@ -55,9 +55,7 @@ impl Quoridor {
     pub fn open_step(&self, square: usize, dir: Direction) -> Option<usize> {
         let (col, row) = (square % STRIDE, square / STRIDE);
         let open = match dir {
-            Direction::North => {
-                row + 1 < self.height as usize && !self.block_north.contains(square)
-            }
+            Direction::North => row + 1 < self.height as usize && !self.block_north.contains(square),
             Direction::South => row > 0 && !self.block_north.contains(square - STRIDE),
             Direction::East => col + 1 < self.width as usize && !self.block_east.contains(square),
             Direction::West => col > 0 && !self.block_east.contains(square - 1),

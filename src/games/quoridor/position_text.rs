@@ -43,10 +43,9 @@ impl fmt::Display for PositionError {
             PositionError::MissingField(s) => write!(f, "field '{s}' is missing"),
             PositionError::BadSquare(s) => write!(f, "'{s}' is not a square of this board"),
             PositionError::BadWall(s) => write!(f, "'{s}' is not a wall of this board"),
-            PositionError::BadNumber(s) => write!(
-                f,
-                "'{s}' is not a number of walls in 0..={MAX_WALLS_IN_HAND}"
-            ),
+            PositionError::BadNumber(s) => {
+                write!(f, "'{s}' is not a number of walls in 0..={MAX_WALLS_IN_HAND}")
+            }
             PositionError::PawnCount(n) => write!(f, "{n} pawns; there must be 2 or 4"),
             PositionError::HandCount { pawns, hands } => {
                 write!(f, "{hands} walls-in-hand counts for {pawns} pawns")
@@ -78,10 +77,7 @@ impl Quoridor {
         let mut walls: Vec<(usize, String)> = Vec::new();
         for (set, suffix) in [(self.horizontal, 'h'), (self.vertical, 'v')] {
             for centre in set.iter() {
-                walls.push((
-                    centre,
-                    format!("{}{suffix}", square_name(centre - STRIDE - 1)),
-                ));
+                walls.push((centre, format!("{}{suffix}", square_name(centre - STRIDE - 1))));
             }
         }
         walls.sort();
@@ -109,8 +105,7 @@ impl Quoridor {
             return Err(PositionError::NotQuoridor);
         }
         let size = tokens.next().ok_or(PositionError::MissingField("size"))?;
-        let (width, height) =
-            parse_size(size).ok_or_else(|| PositionError::BadSize(size.into()))?;
+        let (width, height) = parse_size(size).ok_or_else(|| PositionError::BadSize(size.into()))?;
         // Sides first: squares can only be read once the board is known to fit.
         Variant {
             width,
@@ -135,9 +130,7 @@ impl Quoridor {
         let field = |i: usize| fields[i].ok_or(PositionError::MissingField(NAMES[i]));
         let pawns = field(0)?
             .split(',')
-            .map(|s| {
-                parse_square(s, width, height).ok_or_else(|| PositionError::BadSquare(s.into()))
-            })
+            .map(|s| parse_square(s, width, height).ok_or_else(|| PositionError::BadSquare(s.into())))
             .collect::<Result<Vec<_>, _>>()?;
         let hand = field(1)?
             .split(',')
