@@ -26,8 +26,7 @@ fn read_cases(path: &str) -> Vec<Case> {
             let mut parts = rest.split_whitespace();
             let depth = parts.next().and_then(|d| d.parse().ok());
             let expected = parts.next().and_then(|c| c.parse().ok());
-            let (Some(depth), Some(expected), Some(position)) = (depth, expected, position.clone())
-            else {
+            let (Some(depth), Some(expected), Some(position)) = (depth, expected, position.clone()) else {
                 panic!("{path}:{}: malformed perft line", number + 1);
             };
             cases.push(Case {
@@ -49,8 +48,8 @@ fn quoridor_perft_matches_data_file() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/quoridor.perft");
     let mut failures = Vec::new();
     for case in read_cases(path) {
-        let position = Quoridor::from_text(&case.position)
-            .unwrap_or_else(|e| panic!("line {}: {e}", case.line));
+        let position =
+            Quoridor::from_text(&case.position).unwrap_or_else(|e| panic!("line {}: {e}", case.line));
         let got = perft(&position, case.depth);
         if got != case.expected {
             failures.push(format!(
