@@ -33,6 +33,15 @@ struct RunningGo {
     held: Option<(Option<String>, Option<String>)>,
 }
 
+/// A `go` that arrived while the previous one was still finishing.
+struct QueuedGo {
+    position: AnyPosition,
+    history: Vec<u64>,
+    params: GoParams,
+    /// `stop` arrived before it could start: it answers at once when it does.
+    stopped: bool,
+}
+
 pub struct Session<W: Write> {
     out: Output<W>,
     options: Options,
@@ -41,6 +50,7 @@ pub struct Session<W: Write> {
     history: Vec<u64>,
     engine: Engine,
     running: Option<RunningGo>,
+    queued: Option<QueuedGo>,
 }
 
 const ENGINE_NAME: &str = concat!("Tabula ", env!("CARGO_PKG_VERSION"));
@@ -59,12 +69,13 @@ impl<W: Write> Session<W> {
             position,
             history: Vec::new(),
             running: None,
+            queued: None,
         }
     }
 
     /// Whether a `go` is still waiting for its answer.
     pub fn is_busy(&self) -> bool {
-        self.running.is_some()
+        self.running.is_some() || self.queued.is_some()
     }
 
     pub fn handle_line(&mut self, line: &str) -> Flow {
@@ -91,6 +102,7 @@ impl<W: Write> Session<W> {
             Command::PonderHit => self.ponderhit(),
             Command::Display => self.display(),
             Command::Quit => {
+                self.queued = None;
                 self.stop();
                 return Flow::Quit;
             }
@@ -173,13 +185,35 @@ impl<W: Write> Session<W> {
     }
 
     fn go(&mut self, params: GoParams) {
-        if self.running.is_some() {
-            return self.out.error("go: a search is already running; send stop first");
+        let queued = QueuedGo {
+            position: self.position.clone(),
+            history: self.history.clone(),
+            params,
+            stopped: false,
+        };
+        match &self.running {
+            None => self.start(queued),
+            // A search that will end by itself (or was told to stop) hands in
+            // its move first; then this one starts, on the position as it is now.
+            Some(running) if !running.hold && self.queued.is_none() => self.queued = Some(queued),
+            Some(_) => self.out.error("go: a search is already running; send stop first"),
         }
-        let control = Arc::new(Control::new(params.ponder));
+    }
+
+    fn start(&mut self, go: QueuedGo) {
+        let QueuedGo {
+            position,
+            history,
+            params,
+            stopped,
+        } = go;
+        let control = Arc::new(Control::new(params.ponder && !stopped));
+        if stopped {
+            control.stop();
+        }
         if let Some(depth) = params.perft {
             self.engine.submit(Request::Perft {
-                position: self.position.clone(),
+                position,
                 depth,
                 control: control.clone(),
             });
@@ -203,8 +237,8 @@ impl<W: Write> Session<W> {
             infinite: params.infinite,
         };
         self.engine.submit(Request::Search(Box::new(SearchJob {
-            position: self.position.clone(),
-            history: self.history.clone(),
+            position,
+            history,
             limits,
             move_overhead: Duration::from_millis(self.options.move_overhead),
             control: control.clone(),
@@ -212,12 +246,15 @@ impl<W: Write> Session<W> {
         self.running = Some(RunningGo {
             control,
             perft: false,
-            hold: params.infinite || params.ponder,
+            hold: (params.infinite || params.ponder) && !stopped,
             held: None,
         });
     }
 
     fn stop(&mut self) {
+        if let Some(queued) = &mut self.queued {
+            queued.stopped = true;
+        }
         if let Some(running) = &mut self.running {
             running.control.stop();
             running.hold = false;
@@ -240,7 +277,7 @@ impl<W: Write> Session<W> {
         if let Some(running) = &mut self.running {
             if let Some((best, ponder)) = running.held.take() {
                 self.out.line(&bestmove_line(best.as_deref(), ponder.as_deref()));
-                self.running = None;
+                self.finish_running();
             }
         }
     }
@@ -274,7 +311,7 @@ impl<W: Write> Session<W> {
                 Some(running) if running.hold => running.held = Some((best, ponder)),
                 _ => {
                     self.out.line(&bestmove_line(best.as_deref(), ponder.as_deref()));
-                    self.running = None;
+                    self.finish_running();
                 }
             },
             WorkerEvent::Error(detail) => self.out.error(&detail),
@@ -283,8 +320,16 @@ impl<W: Write> Session<W> {
                 for line in perft_summary(nodes, elapsed) {
                     self.out.line(&line);
                 }
-                self.running = None;
+                self.finish_running();
             }
+        }
+    }
+
+    /// The running `go` has answered: start the queued one, if any.
+    fn finish_running(&mut self) {
+        self.running = None;
+        if let Some(next) = self.queued.take() {
+            self.start(next);
         }
     }
 

@@ -1,0 +1,854 @@
+//! Conversations with the real `tabula` binary over stdin/stdout, checking
+//! the behaviour that protocol.md documents.
+//!
+//! Timing assertions are kept at ten times (or more) what the engine needs on
+//! an idle machine, because CI runs these tests in parallel on two loaded cores.
+
+mod common;
+
+use common::engine_process::{EngineProcess, QUICK};
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+use tabula::game::Game;
+use tabula::games::quoridor::{Quoridor, Variant};
+
+const START_9X9: &str = "quoridor 9x9 pawns=e1,e9 hand=10,10 walls=- turn=1 jumps=single";
+
+fn ms(duration: Duration) -> u128 {
+    duration.as_millis()
+}
+
+fn position(text: &str) -> Quoridor {
+    Quoridor::from_text(text).unwrap_or_else(|e| panic!("bad position text '{text}': {e}"))
+}
+
+/// Splits `bestmove X [ponder Y]`.
+fn parse_bestmove(line: &str) -> (String, Option<String>) {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    match words.as_slice() {
+        ["bestmove", best] => (best.to_string(), None),
+        ["bestmove", best, "ponder", ponder] => (best.to_string(), Some(ponder.to_string())),
+        _ => panic!("malformed bestmove line '{line}'"),
+    }
+}
+
+/// Checks that a `bestmove` line names a legal move of `pos` (and a legal
+/// reply as its ponder move) and returns the move.
+fn check_bestmove(line: &str, pos: &Quoridor) -> String {
+    let (best, ponder) = parse_bestmove(line);
+    let mv = pos
+        .parse_move(&best)
+        .unwrap_or_else(|e| panic!("'{line}': {e} in {}", pos.to_text()));
+    if let Some(ponder) = ponder {
+        let mut after = pos.clone();
+        after.make_move(mv);
+        if let Err(e) = after.parse_move(&ponder) {
+            panic!("'{line}': ponder move: {e} in {}", after.to_text());
+        }
+    }
+    best
+}
+
+/// Checks an `info depth ...` line: every field of protocol.md, in order,
+/// with a pv that is a legal line from `pos`. Returns (depth, nodes).
+fn check_info(line: &str, pos: &Quoridor) -> (u64, u64) {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let number = |at: usize, key: &str| -> i64 {
+        assert_eq!(words.get(at), Some(&key), "field {key} in '{line}'");
+        words
+            .get(at + 1)
+            .and_then(|w| w.parse().ok())
+            .unwrap_or_else(|| panic!("value of {key} in '{line}'"))
+    };
+    assert_eq!(words[0], "info", "{line}");
+    let depth = number(1, "depth");
+    let seldepth = number(3, "seldepth");
+    assert_eq!(words.get(5), Some(&"score"), "{line}");
+    assert!(
+        matches!(words.get(6), Some(&"cp") | Some(&"mate")),
+        "score kind in '{line}'"
+    );
+    assert!(words.get(7).and_then(|w| w.parse::<i64>().ok()).is_some());
+    let nodes = number(8, "nodes");
+    let nps = number(10, "nps");
+    let time = number(12, "time");
+    let hashfull = number(14, "hashfull");
+    assert_eq!(words.get(16), Some(&"pv"), "pv in '{line}'");
+    assert!(words.len() > 17, "empty pv in '{line}'");
+    assert!(depth >= 1 && seldepth >= depth, "{line}");
+    assert!(nodes >= 0 && nps >= 0 && time >= 0, "{line}");
+    assert!((0..=1000).contains(&hashfull), "hashfull per mille in '{line}'");
+    let mut line_pos = pos.clone();
+    for text in &words[17..] {
+        match line_pos.parse_move(text) {
+            Ok(mv) => line_pos.make_move(mv),
+            Err(e) => panic!("pv of '{line}': {e}"),
+        }
+    }
+    (depth as u64, nodes as u64)
+}
+
+fn bestmoves(lines: &[String]) -> usize {
+    lines.iter().filter(|l| l.starts_with("bestmove")).count()
+}
+
+fn errors(lines: &[String]) -> usize {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info string error: "))
+        .count()
+}
+
+// 1 ------------------------------------------------------------------------
+
+#[test]
+fn handshake_lists_every_option() {
+    let mut engine = EngineProcess::start();
+    engine.send("uci");
+    let lines = engine.read_until("uciok", QUICK);
+    assert!(lines[0].starts_with("id name Tabula "), "{lines:?}");
+    assert!(lines[1].starts_with("id author "), "{lines:?}");
+    // name, type, default, and the range of spins (protocol.md, Options).
+    let expected = [
+        ("Game", "combo", "quoridor", None),
+        ("BoardWidth", "spin", "9", Some((3, 15))),
+        ("BoardHeight", "spin", "9", Some((3, 15))),
+        ("Walls", "spin", "10", Some((0, 30))),
+        ("Players", "combo", "2", None),
+        ("MultiJump", "check", "false", None),
+        ("Level", "spin", "10", Some((1, 10))),
+        ("Threads", "spin", "1", Some((1, 256))),
+        ("Hash", "spin", "16", Some((1, 16384))),
+        ("MoveOverhead", "spin", "10", Some((0, 5000))),
+        ("Seed", "spin", "0", Some((0, 2147483647))),
+        ("Ponder", "check", "false", None),
+    ];
+    for (name, kind, default, range) in expected {
+        let prefix = format!("option name {name} type ");
+        let found: Vec<&String> = lines.iter().filter(|l| l.starts_with(&prefix)).collect();
+        assert_eq!(found.len(), 1, "option {name} in {lines:?}");
+        let words: Vec<&str> = found[0].split_whitespace().collect();
+        let after = |key: &str| {
+            words
+                .iter()
+                .position(|&w| w == key)
+                .and_then(|i| words.get(i + 1).copied())
+        };
+        assert_eq!(after("type"), Some(kind), "{}", found[0]);
+        assert_eq!(after("default"), Some(default), "{}", found[0]);
+        if let Some((min, max)) = range {
+            assert_eq!(after("min"), Some(min.to_string().as_str()), "{}", found[0]);
+            assert_eq!(after("max"), Some(max.to_string().as_str()), "{}", found[0]);
+        }
+    }
+    assert_eq!(
+        lines.iter().filter(|l| l.starts_with("option ")).count(),
+        12,
+        "{lines:?}"
+    );
+    assert_eq!(lines.last().map(String::as_str), Some("uciok"));
+    engine.send("isready");
+    assert_eq!(engine.read_until("readyok", QUICK), ["readyok"]);
+    // Blanks around a command are ignored, and a blank line is ignored.
+    engine.send("");
+    engine.send("   \t ");
+    engine.send("  isready  ");
+    assert_eq!(engine.read_until("readyok", QUICK), ["readyok"]);
+}
+
+// 2 ------------------------------------------------------------------------
+
+#[test]
+fn go_movetime_from_the_start() {
+    let mut engine = EngineProcess::start();
+    let start = position(START_9X9);
+    let sent = Instant::now();
+    engine.send("go movetime 1000");
+    let lines = engine.read_until("bestmove", Duration::from_secs(10));
+    let took = engine.last_arrival() - sent;
+    // Idle machine: ~1010 ms. Allow 2 s of slack for a loaded CI machine.
+    assert!(ms(took) < 3000, "go movetime 1000 took {took:?}");
+    assert!(ms(took) >= 500, "go movetime 1000 answered after {took:?}");
+    let infos: Vec<&String> = lines.iter().filter(|l| l.starts_with("info")).collect();
+    assert!(!infos.is_empty(), "no info lines: {lines:?}");
+    let mut last_depth = 0;
+    for info in &infos {
+        let (depth, _) = check_info(info, &start);
+        assert!(depth >= last_depth, "depth went down: {infos:?}");
+        last_depth = depth;
+    }
+    assert_eq!(lines.len(), infos.len() + 1, "{lines:?}");
+    check_bestmove(lines.last().unwrap(), &start);
+    let after = engine.collect_for(Duration::from_millis(300));
+    assert_eq!(bestmoves(&after), 0, "a second bestmove: {after:?}");
+}
+
+// 3 ------------------------------------------------------------------------
+
+#[test]
+fn isready_and_stop_during_go_infinite() {
+    let mut engine = EngineProcess::start();
+    let start = position(START_9X9);
+    engine.send("position startpos");
+    engine.send("go infinite");
+    let before = engine.collect_for(Duration::from_millis(200));
+    assert_eq!(bestmoves(&before), 0, "{before:?}");
+
+    let sent = Instant::now();
+    engine.send("isready");
+    let lines = engine.read_until("readyok", QUICK);
+    let readyok = engine.last_arrival() - sent;
+    // Measured on an idle 2-core machine: well under 1 ms.
+    assert!(ms(readyok) < 200, "readyok took {readyok:?}");
+    assert_eq!(bestmoves(&lines), 0, "{lines:?}");
+
+    let waiting = engine.collect_for(Duration::from_millis(600));
+    assert_eq!(bestmoves(&waiting), 0, "bestmove during go infinite");
+
+    let sent = Instant::now();
+    engine.send("stop");
+    let lines = engine.read_until("bestmove", QUICK);
+    let stopped = engine.last_arrival() - sent;
+    // Measured on an idle 2-core machine: about 1 ms.
+    assert!(ms(stopped) < 200, "bestmove {stopped:?} after stop");
+    check_bestmove(lines.last().unwrap(), &start);
+    let after = engine.collect_for(Duration::from_millis(300));
+    assert!(after.is_empty(), "output after bestmove: {after:?}");
+    assert_eq!(engine.sync(), Vec::<String>::new());
+}
+
+// 4 ------------------------------------------------------------------------
+
+#[test]
+fn go_ponder_waits_for_ponderhit_then_keeps_the_clock() {
+    let mut engine = EngineProcess::start();
+    let pos = position("quoridor 9x9 pawns=e2,e8 hand=10,10 walls=- turn=1 jumps=single");
+    engine.send("position startpos moves e2 e8");
+    // A generous clock: about 333 ms for the move, never more than 2 s.
+    engine.send("go ponder wtime 10000 btime 10000");
+    let waiting = engine.collect_for(Duration::from_millis(1000));
+    assert_eq!(bestmoves(&waiting), 0, "bestmove while pondering: {waiting:?}");
+    let sent = Instant::now();
+    engine.send("ponderhit");
+    let lines = engine.read_until("bestmove", Duration::from_secs(10));
+    let took = engine.last_arrival() - sent;
+    assert!(ms(took) < 3000, "bestmove {took:?} after ponderhit");
+    check_bestmove(lines.last().unwrap(), &pos);
+    let after = engine.collect_for(Duration::from_millis(200));
+    assert_eq!(bestmoves(&after), 0, "{after:?}");
+}
+
+#[test]
+fn go_ponder_with_a_short_clock_counts_it_from_ponderhit() {
+    let mut engine = EngineProcess::start();
+    let pos = position("quoridor 9x9 pawns=e2,e8 hand=10,10 walls=- turn=1 jumps=single");
+    engine.send("position startpos moves e2 e8");
+    // The clock would have run out long before ponderhit: still no bestmove.
+    engine.send("go ponder wtime 300 btime 300");
+    let waiting = engine.collect_for(Duration::from_millis(800));
+    assert_eq!(bestmoves(&waiting), 0, "bestmove while pondering: {waiting:?}");
+    let sent = Instant::now();
+    engine.send("ponderhit");
+    let lines = engine.read_until("bestmove", Duration::from_secs(10));
+    let took = engine.last_arrival() - sent;
+    // At most a fifth of 300 ms is to be spent.
+    assert!(ms(took) < 1000, "bestmove {took:?} after ponderhit");
+    check_bestmove(lines.last().unwrap(), &pos);
+}
+
+#[test]
+fn go_ponder_then_stop() {
+    let mut engine = EngineProcess::start();
+    let pos = position("quoridor 9x9 pawns=e2,e8 hand=10,10 walls=- turn=1 jumps=single");
+    engine.send("position startpos moves e2 e8");
+    engine.send("go ponder wtime 5000 btime 5000 winc 100 binc 100");
+    let waiting = engine.collect_for(Duration::from_millis(500));
+    assert_eq!(bestmoves(&waiting), 0, "{waiting:?}");
+    let sent = Instant::now();
+    engine.send("stop");
+    let lines = engine.read_until("bestmove", QUICK);
+    let took = engine.last_arrival() - sent;
+    assert!(ms(took) < 500, "bestmove {took:?} after stop");
+    check_bestmove(lines.last().unwrap(), &pos);
+    let after = engine.collect_for(Duration::from_millis(200));
+    assert_eq!(bestmoves(&after), 0, "{after:?}");
+}
+
+#[test]
+fn clocks_move_on_time_and_negative_clocks_count_as_zero() {
+    let mut engine = EngineProcess::start();
+    let start = position(START_9X9);
+    // 1/30 of 3 s plus most of the increment: about 150 ms.
+    let sent = Instant::now();
+    engine.send("go wtime 3000 btime 3000 winc 50 binc 50");
+    let lines = engine.read_until("bestmove", QUICK);
+    let took = engine.last_arrival() - sent;
+    assert!(ms(took) < 600, "move took {took:?} of a 3 s clock");
+    check_bestmove(lines.last().unwrap(), &start);
+    // A fallen flag: answer at once, and no error.
+    let sent = Instant::now();
+    engine.send("go wtime -100 btime 1000");
+    let lines = engine.read_until("bestmove", QUICK);
+    let took = engine.last_arrival() - sent;
+    assert!(ms(took) < 1000, "move took {took:?} with a negative clock");
+    assert_eq!(errors(&lines), 0, "{lines:?}");
+    check_bestmove(lines.last().unwrap(), &start);
+}
+
+// 5 ------------------------------------------------------------------------
+
+#[test]
+fn bad_input_is_answered_with_one_error_and_changes_nothing() {
+    let mut engine = EngineProcess::start();
+    engine.send("setoption name Walls value 8");
+    engine.send("position startpos moves e2 e8 e3h");
+    let state = "quoridor 9x9 pawns=e2,e8 hand=7,8 walls=e3h turn=2 jumps=single";
+    assert_eq!(engine.position_text(), state);
+
+    let mut inputs: Vec<Vec<u8>> = [
+        "frobnicate",
+        "go depth x",
+        "go sideways",
+        "setoption name Hash value 0",
+        "setoption name Hash value 16385",
+        "setoption name Nope value 1",
+        "setoption name BoardWidth value 8",
+        "setoption name MultiJump value maybe",
+        "setoption name Walls value 31",
+        "setoption name Players value 3",
+        "position fen garbage",
+        "position fen quoridor 9x9 pawns=e1,e1 hand=10,10 walls=- turn=1",
+        "position fen quoridor 9x9 pawns=e1,e9 hand=10,10 walls=- turn=1 turn=2",
+        "position fen quoridor 9x9 pawns=e1,e9 hand=10,10 walls=- turn=1 colour=red",
+        "position fen quoridor 9x9 pawns=e1,e9 hand=10,10 turn=1",
+        "position fen quoridor 9x9 pawns=e1,j9 hand=10,10 walls=- turn=1",
+        "position fen quoridor 9x9 pawns=e1,e9 hand=8,10 walls=e3h,f3h turn=1",
+        "position fen quoridor 9x9 pawns=e1,e9 hand=8,10 walls=e3h,e3v turn=1",
+        "position fen quoridor 9x9 pawns=e9,e1 hand=10,10 walls=- turn=1",
+        "position startpos moves e2 e8 e4",
+        "position startpos moves e2 e10",
+        "position startpos moves e3h f3h",
+        "position startpos moves e3h e3v",
+        // Player 1 walks to e9 (move 15 wins); move 16 comes after the end.
+        "position startpos moves e2 d9 e3 c9 e4 b9 e5 a9 e6 a8 e7 a7 e8 a6 e9 a5",
+    ]
+    .iter()
+    .map(|line| format!("{line}\n").into_bytes())
+    .collect();
+    inputs.push(vec![0xff, 0xfe, b'\n']);
+    inputs.push(b"isready\xff\n".to_vec());
+    let mut long = vec![b'a'; 100_000];
+    long.push(b'\n');
+    inputs.push(long);
+    let mut long_moves = b"position startpos moves".to_vec();
+    while long_moves.len() < 100_000 {
+        long_moves.extend_from_slice(b" e2 e8 e1 e9");
+    }
+    long_moves.extend_from_slice(b" zz\n");
+    inputs.push(long_moves);
+
+    for input in &inputs {
+        let shown = String::from_utf8_lossy(&input[..input.len().min(80)]).to_string();
+        engine.send_bytes(input);
+        let lines = engine.sync();
+        assert!(
+            lines.len() == 1 && lines[0].starts_with("info string error: "),
+            "input '{shown}': expected one error line, got {lines:?}"
+        );
+        assert!(engine.is_alive(), "engine died on '{shown}'");
+        assert_eq!(engine.position_text(), state, "after '{shown}'");
+    }
+    // The options kept their values: the start position is still 9x9 with 8
+    // walls and single jumps.
+    engine.send("position startpos");
+    assert_eq!(
+        engine.position_text(),
+        "quoridor 9x9 pawns=e1,e9 hand=8,8 walls=- turn=1 jumps=single"
+    );
+    // `stop` and `ponderhit` with nothing running are harmless and silent.
+    engine.send("stop");
+    engine.send("ponderhit");
+    assert_eq!(engine.sync(), Vec::<String>::new());
+    // None of the bad `go` lines started a search.
+    let after = engine.collect_for(Duration::from_millis(300));
+    assert!(after.is_empty(), "{after:?}");
+    assert_eq!(bestmoves(&after), 0);
+}
+
+#[test]
+fn position_error_names_the_move() {
+    let mut engine = EngineProcess::start();
+    engine.send("position startpos moves e2 e10");
+    let lines = engine.sync();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(
+        lines[0].starts_with("info string error: position: move 2 (e10): "),
+        "{lines:?}"
+    );
+    engine.send("position startpos moves e2 e8 e4");
+    let lines = engine.sync();
+    assert!(
+        lines[0].starts_with("info string error: position: move 3 (e4): "),
+        "{lines:?}"
+    );
+}
+
+// 6, 7 -----------------------------------------------------------------------
+
+#[test]
+fn end_of_input_exits() {
+    let mut engine = EngineProcess::start();
+    engine.send("isready");
+    engine.read_until("readyok", QUICK);
+    engine.close_stdin();
+    let status = engine.wait_exit(Duration::from_secs(2));
+    assert!(
+        status.is_some_and(|s| s.success()),
+        "status {status:?} after end of input"
+    );
+}
+
+#[test]
+fn end_of_input_during_go_infinite_prints_bestmove_and_exits() {
+    let mut engine = EngineProcess::start();
+    let start = position(START_9X9);
+    engine.send("go infinite");
+    engine.collect_for(Duration::from_millis(300));
+    engine.close_stdin();
+    let lines = engine.read_until("bestmove", Duration::from_secs(2));
+    check_bestmove(lines.last().unwrap(), &start);
+    let status = engine.wait_exit(Duration::from_secs(2));
+    assert!(status.is_some_and(|s| s.success()), "status {status:?}");
+}
+
+#[test]
+fn quit_exits_promptly() {
+    let mut engine = EngineProcess::start();
+    engine.send("isready");
+    engine.read_until("readyok", QUICK);
+    let sent = Instant::now();
+    engine.send("quit");
+    let status = engine.wait_exit(Duration::from_secs(2));
+    assert!(status.is_some_and(|s| s.success()), "status {status:?}");
+    // Idle machine: a few ms.
+    assert!(ms(sent.elapsed()) < 1000, "quit took {:?}", sent.elapsed());
+}
+
+#[test]
+fn quit_during_a_search_prints_its_bestmove() {
+    let mut engine = EngineProcess::start();
+    let start = position(START_9X9);
+    engine.send("go infinite");
+    engine.collect_for(Duration::from_millis(300));
+    let sent = Instant::now();
+    engine.send("quit");
+    let lines = engine.read_until("bestmove", Duration::from_secs(2));
+    check_bestmove(lines.last().unwrap(), &start);
+    let status = engine.wait_exit(Duration::from_secs(2));
+    assert!(status.is_some_and(|s| s.success()), "status {status:?}");
+    assert!(ms(sent.elapsed()) < 1000, "quit took {:?}", sent.elapsed());
+}
+
+// 8 ------------------------------------------------------------------------
+
+#[test]
+fn perft_2_from_the_start() {
+    let mut engine = EngineProcess::start();
+    let start = position(START_9X9);
+    engine.send("go perft 2");
+    let lines = engine.read_until("Nodes searched:", Duration::from_secs(20));
+    assert_eq!(lines.len(), 131 + 3, "{lines:?}");
+    let mut sum = 0u64;
+    let mut moves = std::collections::HashSet::new();
+    for line in &lines[..131] {
+        let (mv, count) = line
+            .split_once(": ")
+            .unwrap_or_else(|| panic!("perft line '{line}'"));
+        start
+            .parse_move(mv)
+            .unwrap_or_else(|e| panic!("perft line '{line}': {e}"));
+        assert!(moves.insert(mv.to_string()), "{mv} twice");
+        sum += count.parse::<u64>().expect("a count");
+    }
+    assert_eq!(lines[131], "");
+    assert!(lines[132].starts_with("info string perft time "), "{lines:?}");
+    assert_eq!(lines[133], "Nodes searched: 16677");
+    assert_eq!(sum, 16677);
+    let after = engine.collect_for(Duration::from_millis(200));
+    assert!(after.is_empty(), "output after perft: {after:?}");
+}
+
+// 9 ------------------------------------------------------------------------
+
+#[test]
+fn bestmove_none_when_the_game_is_over() {
+    let mut engine = EngineProcess::start();
+    engine.send("position fen quoridor 5x5 pawns=c5,a5 hand=0,0 walls=- turn=2");
+    assert_eq!(engine.sync(), Vec::<String>::new());
+    engine.send("go depth 3");
+    let lines = engine.read_until("bestmove", QUICK);
+    assert_eq!(lines.last().unwrap(), "bestmove (none)");
+    let sent = Instant::now();
+    engine.send("go movetime 5000");
+    let lines = engine.read_until("bestmove", QUICK);
+    assert_eq!(lines.last().unwrap(), "bestmove (none)");
+    assert!(ms(sent.elapsed()) < 1000, "took {:?}", sent.elapsed());
+
+    engine.send("go infinite");
+    let waiting = engine.collect_for(Duration::from_millis(300));
+    assert_eq!(bestmoves(&waiting), 0, "go infinite answered before stop");
+    engine.send("stop");
+    let lines = engine.read_until("bestmove", QUICK);
+    assert_eq!(lines.last().unwrap(), "bestmove (none)");
+    assert!(engine.collect_for(Duration::from_millis(200)).is_empty());
+
+    // Threefold repetition in the move history is over too.
+    engine.send("position startpos moves e2 e8 e1 e9 e2 e8 e1 e9");
+    engine.send("go depth 2");
+    let lines = engine.read_until("bestmove", QUICK);
+    assert_eq!(lines.last().unwrap(), "bestmove (none)");
+    // Twice is not yet a draw.
+    engine.send("position startpos moves e2 e8 e1 e9");
+    engine.send("go depth 2");
+    let lines = engine.read_until("bestmove", QUICK);
+    check_bestmove(lines.last().unwrap(), &position(START_9X9));
+}
+
+// 10 -----------------------------------------------------------------------
+
+#[test]
+fn go_nodes_is_reproducible() {
+    let mut engine = EngineProcess::start();
+    let start = position(START_9X9);
+    let mut results = Vec::new();
+    for _ in 0..2 {
+        engine.send("ucinewgame");
+        engine.send("position startpos");
+        engine.send("go nodes 20000");
+        let lines = engine.read_until("bestmove", Duration::from_secs(20));
+        let best = lines.last().unwrap().clone();
+        check_bestmove(&best, &start);
+        let last_info = lines
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("info depth"))
+            .unwrap_or_else(|| panic!("no info line: {lines:?}"));
+        let (_, nodes) = check_info(last_info, &start);
+        assert!(nodes <= 20000, "{last_info}");
+        results.push((best, nodes));
+    }
+    assert_eq!(results[0], results[1]);
+}
+
+// 11 -----------------------------------------------------------------------
+
+#[test]
+fn variants_through_options() {
+    let mut engine = EngineProcess::start();
+    engine.send("setoption name BoardWidth value 5");
+    engine.send("setoption name BoardHeight value 7");
+    engine.send("setoption name Walls value 3");
+    assert_eq!(engine.sync(), Vec::<String>::new());
+    assert_eq!(
+        engine.position_text(),
+        "quoridor 5x7 pawns=c1,c7 hand=3,3 walls=- turn=1 jumps=single"
+    );
+    // Four players on a 5x7 board: not playable; the position stays.
+    engine.send("setoption name Players value 4");
+    assert_eq!(engine.sync(), Vec::<String>::new());
+    assert_eq!(
+        engine.position_text(),
+        "quoridor 5x7 pawns=c1,c7 hand=3,3 walls=- turn=1 jumps=single"
+    );
+    engine.send("position startpos");
+    let lines = engine.sync();
+    assert_eq!(errors(&lines), 1, "{lines:?}");
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert_eq!(
+        engine.position_text(),
+        "quoridor 5x7 pawns=c1,c7 hand=3,3 walls=- turn=1 jumps=single"
+    );
+    // Names are case-insensitive; a square board makes the game playable.
+    engine.send("setoption name boardheight value 5");
+    assert_eq!(engine.sync(), Vec::<String>::new());
+    assert_eq!(
+        engine.position_text(),
+        "quoridor 5x5 pawns=c1,a3,c5,e3 hand=3,3,3,3 walls=- turn=1 jumps=single"
+    );
+
+    engine.send("setoption name BoardWidth value 9");
+    engine.send("setoption name BoardHeight value 9");
+    engine.send("setoption name Walls value 5");
+    engine.send("position startpos");
+    assert_eq!(engine.sync(), Vec::<String>::new());
+    let text = engine.position_text();
+    assert_eq!(
+        text,
+        "quoridor 9x9 pawns=e1,a5,e9,i5 hand=5,5,5,5 walls=- turn=1 jumps=single"
+    );
+    engine.send("go depth 2");
+    let lines = engine.read_until("bestmove", Duration::from_secs(20));
+    check_bestmove(lines.last().unwrap(), &position(&text));
+
+    engine.send("setoption name MultiJump value true");
+    assert_eq!(engine.sync(), Vec::<String>::new());
+    assert_eq!(
+        engine.position_text(),
+        "quoridor 9x9 pawns=e1,a5,e9,i5 hand=5,5,5,5 walls=- turn=1 jumps=multi"
+    );
+}
+
+#[test]
+fn position_text_round_trip() {
+    let mut engine = EngineProcess::start();
+    let texts = [
+        START_9X9,
+        "quoridor 9x9 pawns=f4,c6 hand=4,5 walls=b2h,g3v,b4v,c4h,e4h,b5h,d5h,f5h,g5v,h6h,e7h turn=1 jumps=single",
+        "quoridor 9x9 pawns=e1,a5,e9,i5 hand=5,5,5,5 walls=- turn=1 jumps=multi",
+        "quoridor 9x9 pawns=e2,b5,e8,h5 hand=4,3,5,5 walls=c3h,e6v turn=3 jumps=multi",
+        "quoridor 5x7 pawns=c2,c6 hand=2,3 walls=a2h,c4v turn=2 jumps=single",
+        "quoridor 3x15 pawns=b1,b15 hand=0,1 walls=a7h turn=1 jumps=single",
+    ];
+    for text in texts {
+        assert_eq!(position(text).to_text(), text, "library round trip");
+        engine.send(&format!("position fen {text}"));
+        assert_eq!(engine.position_text(), text);
+    }
+    // Fields in any order, jumps left out: printed in order, walls sorted.
+    engine.send("position fen quoridor 9x9 turn=2 walls=e7h,b2h hand=9,9 pawns=e2,e9");
+    assert_eq!(
+        engine.position_text(),
+        "quoridor 9x9 pawns=e2,e9 hand=9,9 walls=b2h,e7h turn=2 jumps=single"
+    );
+    // The text, not the MultiJump option, decides the jump rule.
+    engine.send("setoption name MultiJump value true");
+    engine.send(&format!("position fen {START_9X9}"));
+    assert_eq!(engine.position_text(), START_9X9);
+    engine.send("position fen quoridor 9x9 pawns=e1,e9 hand=10,10 walls=- turn=1");
+    assert_eq!(engine.position_text(), START_9X9);
+}
+
+// 12 -----------------------------------------------------------------------
+
+/// Tracks repetitions the way protocol.md counts them.
+struct Referee {
+    pos: Quoridor,
+    moves: Vec<String>,
+    since_irreversible: Vec<u64>,
+}
+
+impl Referee {
+    fn new(pos: Quoridor) -> Referee {
+        let hash = pos.hash();
+        Referee {
+            pos,
+            moves: Vec::new(),
+            since_irreversible: vec![hash],
+        }
+    }
+
+    fn play(&mut self, text: &str) {
+        let mv = self
+            .pos
+            .parse_move(text)
+            .unwrap_or_else(|e| panic!("{text}: {e} in {}", self.pos.to_text()));
+        if self.pos.is_irreversible(mv) {
+            self.since_irreversible.clear();
+        }
+        self.pos.make_move(mv);
+        self.since_irreversible.push(self.pos.hash());
+        self.moves.push(text.to_string());
+    }
+
+    fn repeated_three_times(&self) -> bool {
+        let hash = self.pos.hash();
+        self.since_irreversible.iter().filter(|&&h| h == hash).count() >= 3
+    }
+
+    fn over(&self) -> bool {
+        self.pos.outcome().is_some() || self.repeated_three_times()
+    }
+
+    fn position_command(&self) -> String {
+        if self.moves.is_empty() {
+            "position startpos".into()
+        } else {
+            format!("position startpos moves {}", self.moves.join(" "))
+        }
+    }
+}
+
+#[test]
+fn engine_plays_itself_on_the_clock() {
+    const PLY_CAP: usize = 300;
+    const INCREMENT: i64 = 20;
+    let mut engine = EngineProcess::start();
+    engine.send("ucinewgame");
+    let mut referee = Referee::new(position(START_9X9));
+    let mut clocks: [i64; 2] = [2000, 2000];
+    let mut longest = Duration::ZERO;
+    while !referee.over() && referee.moves.len() < PLY_CAP {
+        let side = referee.pos.side_to_move();
+        engine.send(&referee.position_command());
+        let sent = Instant::now();
+        engine.send(&format!(
+            "go wtime {} btime {} winc {INCREMENT} binc {INCREMENT}",
+            clocks[0], clocks[1]
+        ));
+        let lines = engine.read_until("bestmove", Duration::from_secs(10));
+        let used = engine.last_arrival() - sent;
+        longest = longest.max(used);
+        clocks[side] -= used.as_millis() as i64;
+        assert!(
+            clocks[side] > 0,
+            "player {} lost on time at ply {} (clocks {clocks:?})",
+            side + 1,
+            referee.moves.len()
+        );
+        clocks[side] += INCREMENT;
+        assert_eq!(errors(&lines), 0, "{lines:?}");
+        let best = check_bestmove(lines.last().unwrap(), &referee.pos);
+        referee.play(&best);
+    }
+    assert!(
+        referee.pos.outcome().is_some() || referee.moves.len() >= PLY_CAP,
+        "game ended without a winner: {}",
+        referee.moves.join(" ")
+    );
+    eprintln!(
+        "self-play: {} plies, outcome {:?}, clocks {clocks:?}, longest move {longest:?}",
+        referee.moves.len(),
+        referee.pos.outcome()
+    );
+    // The engine agrees about the final position and that it is over.
+    engine.send(&referee.position_command());
+    assert_eq!(engine.position_text(), referee.pos.to_text());
+    if referee.over() {
+        engine.send("go movetime 100");
+        let lines = engine.read_until("bestmove", QUICK);
+        assert_eq!(lines.last().unwrap(), "bestmove (none)");
+    }
+    assert!(ms(longest) < 1000, "longest move {longest:?}, clocks {clocks:?}");
+}
+
+#[test]
+fn four_players_play_a_short_game() {
+    const PLY_CAP: usize = 200;
+    let mut engine = EngineProcess::start();
+    for (name, value) in [
+        ("Players", "4"),
+        ("BoardWidth", "5"),
+        ("BoardHeight", "5"),
+        ("Walls", "2"),
+    ] {
+        engine.send(&format!("setoption name {name} value {value}"));
+    }
+    engine.send("ucinewgame");
+    let start = Quoridor::new(&Variant {
+        width: 5,
+        height: 5,
+        players: 4,
+        walls: 2,
+        multi_jump: false,
+    })
+    .expect("a playable variant");
+    assert_eq!(engine.position_text(), start.to_text());
+    let mut referee = Referee::new(start);
+    let mut movers = HashMap::new();
+    while !referee.over() && referee.moves.len() < PLY_CAP {
+        *movers.entry(referee.pos.side_to_move()).or_insert(0) += 1;
+        engine.send(&referee.position_command());
+        engine.send("go depth 2");
+        let lines = engine.read_until("bestmove", Duration::from_secs(20));
+        assert_eq!(errors(&lines), 0, "{lines:?}");
+        let best = check_bestmove(lines.last().unwrap(), &referee.pos);
+        referee.play(&best);
+    }
+    eprintln!(
+        "four players: {} plies, outcome {:?}, repetition {}",
+        referee.moves.len(),
+        referee.pos.outcome(),
+        referee.repeated_three_times()
+    );
+    assert_eq!(movers.len(), 4, "every seat moved: {movers:?}");
+    engine.send(&referee.position_command());
+    assert_eq!(engine.position_text(), referee.pos.to_text());
+    if referee.over() {
+        engine.send("go depth 2");
+        let lines = engine.read_until("bestmove", QUICK);
+        assert_eq!(lines.last().unwrap(), "bestmove (none)");
+    }
+}
+
+// 13, 14 ---------------------------------------------------------------------
+
+#[test]
+fn exactly_one_bestmove_per_go() {
+    let mut engine = EngineProcess::start();
+    let start = position(START_9X9);
+    let mut all = Vec::new();
+    for _ in 0..6 {
+        engine.send("position startpos");
+        engine.send("go depth 2");
+        let lines = engine.read_until("bestmove", QUICK);
+        check_bestmove(lines.last().unwrap(), &start);
+        all.extend(lines);
+    }
+    all.extend(engine.sync());
+    all.extend(engine.collect_for(Duration::from_millis(300)));
+    assert_eq!(bestmoves(&all), 6, "{all:?}");
+}
+
+#[test]
+fn a_second_go_is_refused_while_one_runs() {
+    let mut engine = EngineProcess::start();
+    let start = position(START_9X9);
+    engine.send("go infinite");
+    engine.collect_for(Duration::from_millis(200));
+    engine.send("go depth 1");
+    let lines = engine.sync();
+    assert_eq!(errors(&lines), 1, "{lines:?}");
+    assert_eq!(bestmoves(&lines), 0, "{lines:?}");
+    let waiting = engine.collect_for(Duration::from_millis(300));
+    assert_eq!(bestmoves(&waiting), 0, "{waiting:?}");
+    engine.send("stop");
+    let lines = engine.read_until("bestmove", QUICK);
+    check_bestmove(lines.last().unwrap(), &start);
+    let after = engine.collect_for(Duration::from_millis(300));
+    assert_eq!(bestmoves(&after), 0, "{after:?}");
+    // The engine takes a new go afterwards.
+    engine.send("go depth 1");
+    let lines = engine.read_until("bestmove", QUICK);
+    check_bestmove(lines.last().unwrap(), &start);
+}
+
+#[test]
+fn stop_position_go_in_one_burst_answers_each_go_on_its_own_position() {
+    let mut engine = EngineProcess::start();
+    engine.send("go infinite");
+    engine.collect_for(Duration::from_millis(100));
+    engine.send("stop");
+    engine.send("position startpos moves e2");
+    engine.send("go depth 2");
+    let first = engine.read_until("bestmove", QUICK);
+    check_bestmove(first.last().unwrap(), &position(START_9X9));
+    let second = engine.read_until("bestmove", QUICK);
+    let mut after_e2 = position(START_9X9);
+    let mv = after_e2.parse_move("e2").unwrap();
+    after_e2.make_move(mv);
+    check_bestmove(second.last().unwrap(), &after_e2);
+    let rest = engine.collect_for(Duration::from_millis(300));
+    assert_eq!(bestmoves(&rest), 0, "{rest:?}");
+}
+
+#[test]
+fn a_go_behind_a_finite_search_waits_its_turn() {
+    let mut engine = EngineProcess::start();
+    engine.send("go depth 3");
+    engine.send("go depth 2");
+    let mut lines = engine.read_until("bestmove", QUICK);
+    lines.extend(engine.read_until("bestmove", QUICK));
+    lines.extend(engine.collect_for(Duration::from_millis(300)));
+    assert_eq!(bestmoves(&lines), 2, "{lines:?}");
+    assert_eq!(errors(&lines), 0, "{lines:?}");
+}
