@@ -11,14 +11,8 @@ use std::time::{Duration, Instant};
 pub const BENCH_POSITIONS: &[(&str, u32)] = &[
     ("quoridor 9x9 pawns=e1,e9 hand=10,10 walls=- turn=1", 4),
     ("quoridor 9x9 pawns=e3,e7 hand=8,8 walls=d3h,e6h turn=1", 4),
-    (
-        "quoridor 9x9 pawns=f4,c6 hand=4,5 walls=b2h,g3v,b4v,c4h,e4h,b5h,d5h,f5h,g5v,h6h,e7h turn=1",
-        4,
-    ),
-    (
-        "quoridor 9x9 pawns=e5,d5 hand=0,0 walls=c4h,e4h,d6h,f6h turn=2",
-        10,
-    ),
+    ("quoridor 9x9 pawns=f4,c6 hand=4,5 walls=b2h,g3v,b4v,c4h,e4h,b5h,d5h,f5h,g5v,h6h,e7h turn=1", 4),
+    ("quoridor 9x9 pawns=e5,d5 hand=0,0 walls=c4h,e4h,d6h,f6h turn=2", 10),
     ("quoridor 5x5 pawns=c1,c5 hand=3,3 walls=- turn=1", 6),
     ("quoridor 3x9 pawns=b1,b9 hand=2,2 walls=- turn=1", 8),
     ("quoridor 9x9 pawns=e1,a5,e9,i5 hand=5,5,5,5 walls=- turn=1", 3),
@@ -43,29 +37,12 @@ pub fn run_bench() -> BenchReport {
             unreachable!("bench position '{text}' is valid");
         };
         let mut tt = TranspositionTable::new(16);
-        let limits = Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        };
+        let limits = Limits { depth: Some(depth), ..Limits::default() };
         let control = Control::new(false);
-        let result = search(
-            &position,
-            &[],
-            &limits,
-            Duration::ZERO,
-            &mut tt,
-            &control,
-            &mut |_| {},
-        );
+        let result = search(&position, &[], &limits, Duration::ZERO, &mut tt, &control, &mut |_| {});
         nodes += result.nodes;
-        let best = result
-            .best
-            .map_or("(none)".to_string(), |m| position.format_move(m));
+        let best = result.best.map_or("(none)".to_string(), |m| position.format_move(m));
         positions.push((text.to_string(), result.nodes, best));
     }
-    BenchReport {
-        nodes,
-        elapsed: started.elapsed(),
-        positions,
-    }
+    BenchReport { nodes, elapsed: started.elapsed(), positions }
 }

@@ -44,10 +44,7 @@ pub struct MoveList<M: Copy + Default> {
 
 impl<M: Copy + Default> Default for MoveList<M> {
     fn default() -> Self {
-        MoveList {
-            moves: [M::default(); MAX_MOVES],
-            len: 0,
-        }
+        MoveList { moves: [M::default(); MAX_MOVES], len: 0 }
     }
 }
 
@@ -71,6 +68,12 @@ impl<M: Copy + Default> MoveList<M> {
     #[inline]
     pub fn clear(&mut self) {
         self.len = 0;
+    }
+
+    /// Keeps the first `len` moves.
+    #[inline]
+    pub fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
     }
 
     #[inline]
@@ -104,6 +107,20 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// Every legal move; none when the game is over (repetition aside).
     fn generate_moves(&self, moves: &mut MoveList<Self::Move>);
+
+    /// The moves the search needs to look at with `depth` plies to go: legal
+    /// moves, possibly fewer, without changing the game value (for example
+    /// dropping moves that are symmetric to one kept).
+    fn generate_search_moves(&self, moves: &mut MoveList<Self::Move>, depth: u32) {
+        let _ = depth;
+        self.generate_moves(moves);
+    }
+
+    /// An upper bound on the plies left in the game, when the game has one; a
+    /// search this deep sees only finished games and is exact.
+    fn plies_left_bound(&self) -> Option<u32> {
+        None
+    }
 
     /// The number of legal moves; games may count faster than they generate.
     fn count_moves(&self) -> u64 {

@@ -25,11 +25,7 @@ pub struct SearchJob {
 /// What the worker is asked to do, in order of arrival.
 pub enum Request {
     Search(Box<SearchJob>),
-    Perft {
-        position: AnyPosition,
-        depth: u32,
-        control: Arc<Control>,
-    },
+    Perft { position: AnyPosition, depth: u32, control: Arc<Control> },
     ResizeHash(usize),
     ClearHash,
 }
@@ -70,10 +66,7 @@ impl Engine {
             .stack_size(64 << 20)
             .spawn(move || worker_loop(hash_megabytes, inbox, events))
             .ok();
-        Engine {
-            requests: Some(requests),
-            thread,
-        }
+        Engine { requests: Some(requests), thread }
     }
 
     /// Queues a request; it runs after the ones before it.
@@ -101,11 +94,7 @@ fn worker_loop(hash_megabytes: usize, inbox: Receiver<Request>, events: Sender<W
     for request in inbox {
         match request {
             Request::Search(job) => run_search(*job, &mut tt, &events),
-            Request::Perft {
-                position,
-                depth,
-                control,
-            } => run_perft(&position, depth, &control, &events),
+            Request::Perft { position, depth, control } => run_perft(&position, depth, &control, &events),
             Request::ResizeHash(megabytes) => {
                 // Free the old table first so that old and new need not fit together.
                 let kept = tt.megabytes().max(1);
@@ -157,8 +146,5 @@ fn run_perft(position: &AnyPosition, depth: u32, control: &Control, events: &Sen
             let _ = events.send(WorkerEvent::PerftMove { mv: g.format_move(mv), nodes });
         }
     });
-    let _ = events.send(WorkerEvent::PerftDone {
-        nodes: total,
-        elapsed: started.elapsed(),
-    });
+    let _ = events.send(WorkerEvent::PerftDone { nodes: total, elapsed: started.elapsed() });
 }

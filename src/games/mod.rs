@@ -1,15 +1,18 @@
 //! The games Tabula plays, each an implementation of [`crate::game::Game`],
 //! and [`AnyPosition`], which holds a position of whichever game is selected.
 
+pub mod quarto;
 pub mod quoridor;
 
 use crate::game::{Game, MoveError, MoveList, Outcome};
+use quarto::Quarto;
 use quoridor::Quoridor;
 
 /// A position of any game, for code that is not generic (the protocol).
 #[derive(Clone)]
 pub enum AnyPosition {
     Quoridor(Quoridor),
+    Quarto(Quarto),
 }
 
 /// Runs `$body` with `$g` bound to the concrete position inside.
@@ -18,6 +21,7 @@ macro_rules! with_game {
     ($position:expr, $g:ident => $body:expr) => {
         match $position {
             $crate::games::AnyPosition::Quoridor($g) => $body,
+            $crate::games::AnyPosition::Quarto($g) => $body,
         }
     };
 }
@@ -27,6 +31,7 @@ impl AnyPosition {
     pub fn game_name(&self) -> &'static str {
         match self {
             AnyPosition::Quoridor(_) => "quoridor",
+            AnyPosition::Quarto(_) => "quarto",
         }
     }
 

@@ -29,6 +29,16 @@ pub fn error_line(detail: &str) -> String {
     format!("info string error: {detail}")
 }
 
+/// The `info` line of an iteration, followed by `info string proven draw`
+/// when the search saw the whole game tree and found a draw.
+pub fn info_lines(info: &SearchInfo) -> Vec<String> {
+    let mut lines = vec![info_line(info)];
+    if info.exact && info.score == Score::Centi(0) {
+        lines.push("info string proven draw".to_string());
+    }
+    lines
+}
+
 pub fn info_line(info: &SearchInfo) -> String {
     let score = match info.score {
         Score::Centi(cp) => format!("cp {cp}"),
@@ -77,6 +87,7 @@ mod tests {
             elapsed_ms: 10,
             hashfull: 7,
             pv: vec!["e2".into(), "e8".into()],
+            exact: false,
         };
         assert_eq!(
             info_line(&info),

@@ -74,10 +74,7 @@ fn spawn_reader<R: BufRead + Send + 'static>(mut input: R) -> Receiver<String> {
                 Ok(0) | Err(_) => break,
                 Ok(_) => {
                     let line = String::from_utf8_lossy(&buffer);
-                    if sender
-                        .send(line.trim_end_matches(['\n', '\r']).to_string())
-                        .is_err()
-                    {
+                    if sender.send(line.trim_end_matches(['\n', '\r']).to_string()).is_err() {
                         break;
                     }
                 }

@@ -19,6 +19,9 @@ pub struct Options {
     pub move_overhead: u64,
     pub seed: u64,
     pub ponder: bool,
+    pub quarto_level: usize,
+    /// 3 or 4.
+    pub quarto_side: usize,
 }
 
 impl Default for Options {
@@ -36,6 +39,8 @@ impl Default for Options {
             move_overhead: 10,
             seed: 0,
             ponder: false,
+            quarto_level: 1,
+            quarto_side: 4,
         }
     }
 }
@@ -54,70 +59,33 @@ struct Declaration {
     defines_variant: bool,
 }
 
+const fn spin(name: &'static str, min: i64, max: i64, defines_variant: bool) -> Declaration {
+    Declaration { name, kind: Kind::Spin { min, max }, defines_variant }
+}
+
+const fn check(name: &'static str, defines_variant: bool) -> Declaration {
+    Declaration { name, kind: Kind::Check, defines_variant }
+}
+
+const fn combo(name: &'static str, choices: &'static [&'static str]) -> Declaration {
+    Declaration { name, kind: Kind::Combo(choices), defines_variant: true }
+}
+
 const DECLARATIONS: &[Declaration] = &[
-    Declaration {
-        name: "Game",
-        kind: Kind::Combo(&["quoridor"]),
-        defines_variant: true,
-    },
-    Declaration {
-        name: "BoardWidth",
-        kind: Kind::Spin { min: 3, max: 15 },
-        defines_variant: true,
-    },
-    Declaration {
-        name: "BoardHeight",
-        kind: Kind::Spin { min: 3, max: 15 },
-        defines_variant: true,
-    },
-    Declaration {
-        name: "Walls",
-        kind: Kind::Spin { min: 0, max: 30 },
-        defines_variant: true,
-    },
-    Declaration {
-        name: "Players",
-        kind: Kind::Combo(&["2", "4"]),
-        defines_variant: true,
-    },
-    Declaration {
-        name: "MultiJump",
-        kind: Kind::Check,
-        defines_variant: true,
-    },
-    Declaration {
-        name: "Level",
-        kind: Kind::Spin { min: 1, max: 10 },
-        defines_variant: false,
-    },
-    Declaration {
-        name: "Threads",
-        kind: Kind::Spin { min: 1, max: 256 },
-        defines_variant: false,
-    },
-    Declaration {
-        name: "Hash",
-        kind: Kind::Spin { min: 1, max: 16384 },
-        defines_variant: false,
-    },
-    Declaration {
-        name: "MoveOverhead",
-        kind: Kind::Spin { min: 0, max: 5000 },
-        defines_variant: false,
-    },
-    Declaration {
-        name: "Seed",
-        kind: Kind::Spin {
-            min: 0,
-            max: 2_147_483_647,
-        },
-        defines_variant: false,
-    },
-    Declaration {
-        name: "Ponder",
-        kind: Kind::Check,
-        defines_variant: false,
-    },
+    combo("Game", &["quoridor", "quarto"]),
+    spin("BoardWidth", 3, 15, true),
+    spin("BoardHeight", 3, 15, true),
+    spin("Walls", 0, 30, true),
+    combo("Players", &["2", "4"]),
+    check("MultiJump", true),
+    spin("Level", 1, 10, false),
+    spin("Threads", 1, 256, false),
+    spin("Hash", 1, 16384, false),
+    spin("MoveOverhead", 0, 5000, false),
+    spin("Seed", 0, 2_147_483_647, false),
+    check("Ponder", false),
+    spin("QuartoLevel", 1, 4, true),
+    combo("QuartoBoard", &["4x4", "3x3"]),
 ];
 
 /// Why a `setoption` was refused.
@@ -125,26 +93,12 @@ const DECLARATIONS: &[Declaration] = &[
 pub enum OptionError {
     UnknownName(String),
     MissingValue(&'static str),
-    NotANumber {
-        name: &'static str,
-        value: String,
-    },
-    OutOfRange {
-        name: &'static str,
-        value: i64,
-        min: i64,
-        max: i64,
-    },
-    NotABoolean {
-        name: &'static str,
-        value: String,
-    },
-    NotAChoice {
-        name: &'static str,
-        value: String,
-        choices: String,
-    },
+    NotANumber { name: &'static str, value: String },
+    OutOfRange { name: &'static str, value: i64, min: i64, max: i64 },
+    NotABoolean { name: &'static str, value: String },
+    NotAChoice { name: &'static str, value: String, choices: String },
     EvenWidth(i64),
+    SmallQuartoHasOneLevel,
 }
 
 impl fmt::Display for OptionError {
@@ -155,12 +109,7 @@ impl fmt::Display for OptionError {
             OptionError::NotANumber { name, value } => {
                 write!(f, "option {name}: '{value}' is not a number")
             }
-            OptionError::OutOfRange {
-                name,
-                value,
-                min,
-                max,
-            } => {
+            OptionError::OutOfRange { name, value, min, max } => {
                 write!(f, "option {name}: {value} is outside {min}..={max}")
             }
             OptionError::NotABoolean { name, value } => {
@@ -169,11 +118,11 @@ impl fmt::Display for OptionError {
             OptionError::NotAChoice { name, value, choices } => {
                 write!(f, "option {name}: '{value}' is not one of {choices}")
             }
+            OptionError::SmallQuartoHasOneLevel => {
+                write!(f, "the 3x3 Quarto board has only level 1; set QuartoLevel to 1 first")
+            }
             OptionError::EvenWidth(w) => {
-                write!(
-                    f,
-                    "option BoardWidth: {w} is even; pawns start centred, so it must be odd"
-                )
+                write!(f, "option BoardWidth: {w} is even; pawns start centred, so it must be odd")
             }
         }
     }
@@ -199,19 +148,12 @@ impl Options {
                 let default = Options::default().value_text(d.name);
                 match &d.kind {
                     Kind::Spin { min, max } => {
-                        format!(
-                            "option name {} type spin default {default} min {min} max {max}",
-                            d.name
-                        )
+                        format!("option name {} type spin default {default} min {min} max {max}", d.name)
                     }
                     Kind::Check => format!("option name {} type check default {default}", d.name),
                     Kind::Combo(choices) => {
                         let vars: Vec<String> = choices.iter().map(|c| format!("var {c}")).collect();
-                        format!(
-                            "option name {} type combo default {default} {}",
-                            d.name,
-                            vars.join(" ")
-                        )
+                        format!("option name {} type combo default {default} {}", d.name, vars.join(" "))
                     }
                 }
             })
@@ -231,6 +173,8 @@ impl Options {
             "Hash" => self.hash.to_string(),
             "MoveOverhead" => self.move_overhead.to_string(),
             "Seed" => self.seed.to_string(),
+            "QuartoLevel" => self.quarto_level.to_string(),
+            "QuartoBoard" => format!("{0}x{0}", self.quarto_side),
             _ => self.ponder.to_string(),
         }
     }
@@ -248,29 +192,17 @@ impl Options {
         let mut choice = String::new();
         match &declaration.kind {
             Kind::Spin { min, max } => {
-                number = value.parse().map_err(|_| OptionError::NotANumber {
-                    name,
-                    value: value.to_string(),
-                })?;
+                number =
+                    value.parse().map_err(|_| OptionError::NotANumber { name, value: value.to_string() })?;
                 if number < *min || number > *max {
-                    return Err(OptionError::OutOfRange {
-                        name,
-                        value: number,
-                        min: *min,
-                        max: *max,
-                    });
+                    return Err(OptionError::OutOfRange { name, value: number, min: *min, max: *max });
                 }
             }
             Kind::Check => {
                 flag = match value.to_ascii_lowercase().as_str() {
                     "true" => true,
                     "false" => false,
-                    _ => {
-                        return Err(OptionError::NotABoolean {
-                            name,
-                            value: value.to_string(),
-                        })
-                    }
+                    _ => return Err(OptionError::NotABoolean { name, value: value.to_string() }),
                 };
             }
             Kind::Combo(choices) => {
@@ -298,6 +230,14 @@ impl Options {
             "Hash" => self.hash = number as usize,
             "MoveOverhead" => self.move_overhead = number as u64,
             "Seed" => self.seed = number as u64,
+            "QuartoLevel" if number > 1 && self.quarto_side == 3 => {
+                return Err(OptionError::SmallQuartoHasOneLevel)
+            }
+            "QuartoLevel" => self.quarto_level = number as usize,
+            "QuartoBoard" if choice == "3x3" && self.quarto_level > 1 => {
+                return Err(OptionError::SmallQuartoHasOneLevel)
+            }
+            "QuartoBoard" => self.quarto_side = if choice == "3x3" { 3 } else { 4 },
             _ => self.ponder = flag,
         }
         Ok(match (declaration.defines_variant, name) {
@@ -305,6 +245,11 @@ impl Options {
             (false, "Hash") => Changed::Hash,
             _ => Changed::Other,
         })
+    }
+
+    /// The Quarto rules these options describe.
+    pub fn quarto_rules(&self) -> crate::games::quarto::Rules {
+        crate::games::quarto::Rules { side: self.quarto_side, level: self.quarto_level }
     }
 
     /// The Quoridor rules these options describe.
@@ -339,13 +284,20 @@ mod tests {
         assert_eq!(o, before);
         assert_eq!(o.set("multijump", Some("TRUE")), Ok(Changed::Variant));
         assert!(o.multi_jump);
+        assert_eq!(o.set("QuartoLevel", Some("3")), Ok(Changed::Variant));
+        assert!(o.set("QuartoBoard", Some("3x3")).is_err());
+        assert_eq!(o.set("QuartoLevel", Some("1")), Ok(Changed::Variant));
+        assert_eq!(o.set("QuartoBoard", Some("3x3")), Ok(Changed::Variant));
+        assert!(o.set("QuartoLevel", Some("2")).is_err());
+        assert_eq!(o.quarto_rules(), crate::games::quarto::Rules { side: 3, level: 1 });
     }
 
     #[test]
     fn every_option_is_declared_with_its_default() {
         let lines = Options::default().declarations();
         assert_eq!(lines.len(), DECLARATIONS.len());
-        assert!(lines.contains(&"option name Game type combo default quoridor var quoridor".to_string()));
+        assert!(lines
+            .contains(&"option name Game type combo default quoridor var quoridor var quarto".to_string()));
         assert!(lines.contains(&"option name Level type spin default 10 min 1 max 10".to_string()));
     }
 }

@@ -112,10 +112,7 @@ fn keyword<'a>(name: &'static str) -> impl FnMut(&'a str) -> IResult<&'a str, &'
         if w == name {
             Ok((rest, w))
         } else {
-            Err(nom::Err::Error(nom::error::Error::new(
-                input,
-                nom::error::ErrorKind::Tag,
-            )))
+            Err(nom::Err::Error(nom::error::Error::new(input, nom::error::ErrorKind::Tag)))
         }
     }
 }
@@ -135,10 +132,7 @@ fn parse_setoption(rest: &str) -> Result<Command, ParseError> {
     if value.as_deref() == Some("") {
         return Err(malformed("setoption", "the value is missing".into()));
     }
-    Ok(Command::SetOption {
-        name: name_words.join(" "),
-        value,
-    })
+    Ok(Command::SetOption { name: name_words.join(" "), value })
 }
 
 /// `startpos | fen <text>` then optionally `moves <m>...`.
@@ -159,10 +153,7 @@ fn parse_position(rest: &str) -> Result<Command, ParseError> {
         }
         PositionBase::Fen(text.to_string())
     } else {
-        return Err(malformed(
-            "position",
-            "expected 'startpos' or 'fen <text>', then 'moves ...'".into(),
-        ));
+        return Err(malformed("position", "expected 'startpos' or 'fen <text>', then 'moves ...'".into()));
     };
     Ok(Command::Position { base, moves })
 }
@@ -174,10 +165,7 @@ enum GoToken<'a> {
 }
 
 fn signed_number(input: &str) -> IResult<&str, i64> {
-    map_res(
-        preceded(multispace1, recognize(pair(opt(tag("-")), digit1))),
-        str::parse::<i64>,
-    )(input)
+    map_res(preceded(multispace1, recognize(pair(opt(tag("-")), digit1))), str::parse::<i64>)(input)
 }
 
 fn go_token(input: &str) -> IResult<&str, GoToken<'_>> {
@@ -238,10 +226,7 @@ fn apply_number(params: &mut GoParams, key: &str, n: i64) -> Result<(), ParseErr
         if n > 0 {
             Ok(n)
         } else {
-            Err(malformed(
-                "go",
-                format!("'{what}' needs a positive number, not {n}"),
-            ))
+            Err(malformed("go", format!("'{what}' needs a positive number, not {n}")))
         }
     };
     match key {
@@ -279,10 +264,7 @@ mod tests {
     fn setoption_names_may_hold_spaces() {
         assert_eq!(
             parse_line("setoption name Move Overhead value 30"),
-            Ok(Some(Command::SetOption {
-                name: "Move Overhead".into(),
-                value: Some("30".into())
-            }))
+            Ok(Some(Command::SetOption { name: "Move Overhead".into(), value: Some("30".into()) }))
         );
         assert!(parse_line("setoption value 3").is_err());
         assert!(parse_line("setoption name Hash value").is_err());
@@ -300,10 +282,7 @@ mod tests {
         let fen = "quoridor 9x9 pawns=e1,e9 hand=10,10 walls=- turn=1";
         assert_eq!(
             parse_line(&format!("position fen {fen} moves e2")),
-            Ok(Some(Command::Position {
-                base: PositionBase::Fen(fen.into()),
-                moves: vec!["e2".into()]
-            }))
+            Ok(Some(Command::Position { base: PositionBase::Fen(fen.into()), moves: vec!["e2".into()] }))
         );
         assert!(parse_line("position").is_err());
         assert!(parse_line("position fen").is_err());

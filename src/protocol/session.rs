@@ -4,10 +4,11 @@
 //! Every command either succeeds completely or leaves the state as it was and
 //! answers `info string error: ...`.
 
-use super::emit::{bestmove_line, info_line, perft_summary, Output};
+use super::emit::{bestmove_line, info_lines, perft_summary, Output};
 use super::options::{Changed, Options};
 use super::parse::{parse_line, Command, GoParams, PositionBase};
 use crate::engine::{Engine, Request, SearchJob, WorkerEvent};
+use crate::games::quarto::Quarto;
 use crate::games::quoridor::Quoridor;
 use crate::games::AnyPosition;
 use crate::search::{Clocks, Control, Limits};
@@ -174,9 +175,7 @@ impl<W: Write> Session<W> {
                 Ok(true) => history.clear(),
                 Ok(false) => history.push(hash),
                 Err(e) => {
-                    return self
-                        .out
-                        .error(&format!("position: move {} ({text}): {e}", index + 1));
+                    return self.out.error(&format!("position: move {} ({text}): {e}", index + 1));
                 }
             }
         }
@@ -201,28 +200,14 @@ impl<W: Write> Session<W> {
     }
 
     fn start(&mut self, go: QueuedGo) {
-        let QueuedGo {
-            position,
-            history,
-            params,
-            stopped,
-        } = go;
+        let QueuedGo { position, history, params, stopped } = go;
         let control = Arc::new(Control::new(params.ponder && !stopped));
         if stopped {
             control.stop();
         }
         if let Some(depth) = params.perft {
-            self.engine.submit(Request::Perft {
-                position,
-                depth,
-                control: control.clone(),
-            });
-            self.running = Some(RunningGo {
-                control,
-                perft: true,
-                hold: false,
-                held: None,
-            });
+            self.engine.submit(Request::Perft { position, depth, control: control.clone() });
+            self.running = Some(RunningGo { control, perft: true, hold: false, held: None });
             return;
         }
         let limits = Limits {
@@ -306,7 +291,11 @@ impl<W: Write> Session<W> {
     /// Handles a report from the search worker.
     pub fn handle_event(&mut self, event: WorkerEvent) {
         match event {
-            WorkerEvent::Info(info) => self.out.line(&info_line(&info)),
+            WorkerEvent::Info(info) => {
+                for line in info_lines(&info) {
+                    self.out.line(&line);
+                }
+            }
             WorkerEvent::BestMove { best, ponder } => match &mut self.running {
                 Some(running) if running.hold => running.held = Some((best, ponder)),
                 _ => {
@@ -346,17 +335,22 @@ fn is_threefold(history: &[u64], hash: u64) -> bool {
 
 /// The start position of the game the options describe.
 fn start_position(options: &Options) -> Result<AnyPosition, String> {
-    Quoridor::new(&options.quoridor_variant())
-        .map(AnyPosition::Quoridor)
-        .map_err(|e| format!("cannot set up the game: {e}"))
+    let position = match options.game.as_str() {
+        "quarto" => Quarto::new(options.quarto_rules()).map(AnyPosition::Quarto).map_err(|e| e.to_string()),
+        _ => Quoridor::new(&options.quoridor_variant()).map(AnyPosition::Quoridor).map_err(|e| e.to_string()),
+    };
+    position.map_err(|e| format!("cannot set up the game: {e}"))
 }
 
 /// A position from its text; the first word names the game.
 fn position_from_text(text: &str) -> Result<AnyPosition, String> {
     match text.split_whitespace().next() {
-        Some("quoridor") => Quoridor::from_text(text)
-            .map(AnyPosition::Quoridor)
-            .map_err(|e| format!("position fen: {e}")),
+        Some("quoridor") => {
+            Quoridor::from_text(text).map(AnyPosition::Quoridor).map_err(|e| format!("position fen: {e}"))
+        }
+        Some("quarto") => {
+            Quarto::from_text(text).map(AnyPosition::Quarto).map_err(|e| format!("position fen: {e}"))
+        }
         Some(game) => Err(format!("position fen: unknown game '{game}'")),
         None => Err("position fen: empty position text".into()),
     }

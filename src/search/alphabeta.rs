@@ -32,15 +32,10 @@ pub fn search<G: Game>(
     report: &mut dyn FnMut(SearchInfo),
 ) -> SearchResult<G::Move> {
     let mut moves = MoveList::default();
-    root.generate_moves(&mut moves);
+    root.generate_search_moves(&mut moves, limits.depth.unwrap_or(MAX_DEPTH));
     let repetitions = history.iter().filter(|&&h| h == root.hash()).count();
     if root.outcome().is_some() || moves.is_empty() || repetitions >= 2 {
-        return SearchResult {
-            best: None,
-            ponder: None,
-            nodes: 0,
-            depth: 0,
-        };
+        return SearchResult { best: None, ponder: None, nodes: 0, depth: 0 };
     }
     tt.new_search();
     let players = root.player_count();
@@ -114,8 +109,9 @@ impl<G: Game> Searcher<'_, G> {
             if let Some(i) = root_moves.iter().position(|&m| m == best) {
                 root_moves[..=i].rotate_right(1);
             }
-            report(self.info(root, depth, score, &best_line));
-            let proven = score.abs() >= MATE_BOUND && (MATE - score.abs()) as u32 <= depth;
+            let exact = root.plies_left_bound().is_some_and(|plies| depth >= plies);
+            report(self.info(root, depth, score, &best_line, exact));
+            let proven = exact || (score.abs() >= MATE_BOUND && (MATE - score.abs()) as u32 <= depth);
             let single_reply = root_moves.len() == 1 && self.budget.is_some();
             if proven || single_reply || self.soft_time_is_up() {
                 break;
@@ -143,11 +139,7 @@ impl<G: Game> Searcher<'_, G> {
         for &mv in root_moves.iter() {
             let mut child = root.clone();
             child.make_move(mv);
-            let child_floor = if root.is_irreversible(mv) {
-                self.path.len()
-            } else {
-                floor
-            };
+            let child_floor = if root.is_irreversible(mv) { self.path.len() } else { floor };
             let score = self.child_score(root, &child, depth - 1, 1, alpha, INFINITY, child_floor);
             if self.aborted {
                 break;
@@ -198,11 +190,7 @@ impl<G: Game> Searcher<'_, G> {
         match pos.outcome() {
             Some(Outcome::Win(winner)) => {
                 let value = MATE - ply as i32;
-                return if self.same_team(winner, side) {
-                    value
-                } else {
-                    -value
-                };
+                return if self.same_team(winner, side) { value } else { -value };
             }
             Some(Outcome::Draw) => return 0,
             None => {}
@@ -231,7 +219,7 @@ impl<G: Game> Searcher<'_, G> {
             }
         }
         let mut moves = MoveList::default();
-        pos.generate_moves(&mut moves);
+        pos.generate_search_moves(&mut moves, depth);
         if moves.is_empty() {
             return self.evaluate(pos);
         }
@@ -253,11 +241,7 @@ impl<G: Game> Searcher<'_, G> {
             let mv = list[i];
             let mut child = pos.clone();
             child.make_move(mv);
-            let child_floor = if pos.is_irreversible(mv) {
-                self.path.len()
-            } else {
-                floor
-            };
+            let child_floor = if pos.is_irreversible(mv) { self.path.len() } else { floor };
             let score = self.child_score(pos, &child, depth - 1, ply + 1, alpha, beta, child_floor);
             if self.aborted {
                 self.path.pop();
@@ -285,8 +269,7 @@ impl<G: Game> Searcher<'_, G> {
             Bound::Upper
         };
         let code = best_move.map(G::move_code);
-        self.tt
-            .store(key, code, score_to_tt(best_score, ply), depth, bound);
+        self.tt.store(key, code, score_to_tt(best_score, ply), depth, bound);
         best_score
     }
 
@@ -334,7 +317,7 @@ impl<G: Game> Searcher<'_, G> {
         }
     }
 
-    fn info(&self, root: &G, depth: u32, score: i32, line: &[G::Move]) -> SearchInfo {
+    fn info(&self, root: &G, depth: u32, score: i32, line: &[G::Move], exact: bool) -> SearchInfo {
         let mut position = root.clone();
         let mut pv = Vec::with_capacity(line.len());
         for &mv in line {
@@ -349,6 +332,7 @@ impl<G: Game> Searcher<'_, G> {
             elapsed_ms: self.control.started().elapsed().as_millis() as u64,
             hashfull: self.tt.hashfull(),
             pv,
+            exact,
         }
     }
 }

@@ -41,13 +41,7 @@ pub fn time_budget(limits: &Limits, side: usize, overhead: Duration) -> Option<T
         return Some(TimeBudget { soft: hard, hard });
     }
     let left = limits.clocks.time.get(side).copied().flatten()?;
-    let increment = limits
-        .clocks
-        .increment
-        .get(side)
-        .copied()
-        .flatten()
-        .unwrap_or_default();
+    let increment = limits.clocks.increment.get(side).copied().flatten().unwrap_or_default();
     // Leave the overhead untouched, plan for the moves still to come (30 when
     // the clock does not say), and keep a reserve unless this is the last move
     // before the time control.
@@ -70,10 +64,7 @@ mod tests {
 
     #[test]
     fn movetime_is_used_minus_overhead() {
-        let limits = Limits {
-            move_time: Some(ms(1000)),
-            ..Limits::default()
-        };
+        let limits = Limits { move_time: Some(ms(1000)), ..Limits::default() };
         let b = time_budget(&limits, 0, ms(10)).unwrap();
         assert_eq!(b.hard, ms(990));
     }

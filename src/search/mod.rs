@@ -96,6 +96,9 @@ pub struct SearchInfo {
     pub hashfull: u32,
     /// The principal variation in the game's notation.
     pub pv: Vec<String>,
+    /// The whole game tree below the root was searched: the score is the
+    /// game-theoretic value (a draw when it is 0).
+    pub exact: bool,
 }
 
 /// What a finished search found.

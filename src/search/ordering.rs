@@ -14,10 +14,7 @@ pub struct Ordering {
 
 impl Ordering {
     pub fn new() -> Ordering {
-        Ordering {
-            killers: [[u16::MAX; 2]; MAX_PLY],
-            history: vec![0; HISTORY_SIZE],
-        }
+        Ordering { killers: [[u16::MAX; 2]; MAX_PLY], history: vec![0; HISTORY_SIZE] }
     }
 
     /// How promising a move looks; higher first.

@@ -15,23 +15,13 @@ fn run(
     let mut tt = TranspositionTable::new(4);
     let control = Control::new(false);
     let mut infos = Vec::new();
-    let result = search(
-        &position,
-        history,
-        &limits,
-        Duration::ZERO,
-        &mut tt,
-        &control,
-        &mut |i| infos.push(i),
-    );
+    let result =
+        search(&position, history, &limits, Duration::ZERO, &mut tt, &control, &mut |i| infos.push(i));
     (position, result, infos)
 }
 
 fn depth(d: u32) -> Limits {
-    Limits {
-        depth: Some(d),
-        ..Limits::default()
-    }
+    Limits { depth: Some(d), ..Limits::default() }
 }
 
 #[test]
@@ -60,10 +50,7 @@ fn sees_a_forced_loss() {
 #[test]
 fn is_deterministic_and_respects_node_limits() {
     let text = "quoridor 9x9 pawns=e3,e7 hand=8,8 walls=d3h,e6h turn=1";
-    let limits = Limits {
-        nodes: Some(5000),
-        ..Limits::default()
-    };
+    let limits = Limits { nodes: Some(5000), ..Limits::default() };
     let (_, a, _) = run(text, &[], limits.clone());
     let (_, b, _) = run(text, &[], limits);
     assert_eq!(a, b);
@@ -88,11 +75,7 @@ fn a_threefold_repetition_has_no_best_move() {
 
 #[test]
 fn four_players_get_a_legal_move() {
-    let (p, result, _) = run(
-        "quoridor 7x7 pawns=d1,a4,d7,g4 hand=3,3,3,3 walls=- turn=2",
-        &[],
-        depth(3),
-    );
+    let (p, result, _) = run("quoridor 7x7 pawns=d1,a4,d7,g4 hand=3,3,3,3 walls=- turn=2", &[], depth(3));
     let mut moves = MoveList::default();
     p.generate_moves(&mut moves);
     assert!(moves.iter().any(|&m| Some(m) == result.best));
@@ -104,15 +87,7 @@ fn a_stopped_search_still_answers_with_a_legal_move() {
     let mut tt = TranspositionTable::new(1);
     let control = Control::new(false);
     control.stop();
-    let result = search(
-        &position,
-        &[],
-        &Limits::default(),
-        Duration::ZERO,
-        &mut tt,
-        &control,
-        &mut |_| {},
-    );
+    let result = search(&position, &[], &Limits::default(), Duration::ZERO, &mut tt, &control, &mut |_| {});
     let mut moves = MoveList::default();
     position.generate_moves(&mut moves);
     assert!(moves.iter().any(|&m| Some(m) == result.best));

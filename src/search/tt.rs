@@ -71,14 +71,9 @@ impl TranspositionTable {
     pub fn try_new(megabytes: usize) -> Result<TranspositionTable, TableTooLarge> {
         let count = ((megabytes.max(1) << 20) / std::mem::size_of::<Bucket>()).max(1);
         let mut buckets = Vec::new();
-        buckets
-            .try_reserve_exact(count)
-            .map_err(|_| TableTooLarge(megabytes))?;
+        buckets.try_reserve_exact(count).map_err(|_| TableTooLarge(megabytes))?;
         buckets.resize(count, Bucket::default());
-        Ok(TranspositionTable {
-            buckets,
-            generation: 1,
-        })
+        Ok(TranspositionTable { buckets, generation: 1 })
     }
 
     pub fn megabytes(&self) -> usize {
@@ -140,11 +135,7 @@ impl TranspositionTable {
         };
         *entry = Entry {
             key,
-            mv: if keep_move {
-                entry.mv
-            } else {
-                mv.unwrap_or(u16::MAX)
-            },
+            mv: if keep_move { entry.mv } else { mv.unwrap_or(u16::MAX) },
             score: score.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
             depth: depth.min(255) as u8,
             meta: (generation << 2) | bound_bits,
@@ -173,10 +164,7 @@ mod tests {
         let mut tt = TranspositionTable::new(1);
         tt.store(42, Some(7), -120, 5, Bound::Lower);
         let hit = tt.probe(42).expect("stored entry");
-        assert_eq!(
-            (hit.mv, hit.score, hit.depth, hit.bound),
-            (Some(7), -120, 5, Bound::Lower)
-        );
+        assert_eq!((hit.mv, hit.score, hit.depth, hit.bound), (Some(7), -120, 5, Bound::Lower));
         assert!(tt.probe(43).is_none());
         tt.clear();
         assert!(tt.probe(42).is_none());

@@ -21,13 +21,7 @@ pub struct Variant {
 
 impl Default for Variant {
     fn default() -> Self {
-        Variant {
-            width: 9,
-            height: 9,
-            players: 2,
-            walls: 10,
-            multi_jump: false,
-        }
+        Variant { width: 9, height: 9, players: 2, walls: 10, multi_jump: false }
     }
 }
 
@@ -44,21 +38,16 @@ pub enum VariantError {
 impl fmt::Display for VariantError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            VariantError::SideOutOfRange { width, height } => write!(
-                f,
-                "board {width}x{height} is outside {MIN_SIDE}..={MAX_SIDE} on a side"
-            ),
+            VariantError::SideOutOfRange { width, height } => {
+                write!(f, "board {width}x{height} is outside {MIN_SIDE}..={MAX_SIDE} on a side")
+            }
             VariantError::EvenWidth(w) => {
-                write!(
-                    f,
-                    "board width {w} is even; pawns start centred, so it must be odd"
-                )
+                write!(f, "board width {w} is even; pawns start centred, so it must be odd")
             }
             VariantError::PlayerCount(n) => write!(f, "{n} players; Quoridor has 2 or 4"),
-            VariantError::FourPlayersNeedSquareOddBoard { width, height } => write!(
-                f,
-                "four players need a square board with odd sides, not {width}x{height}"
-            ),
+            VariantError::FourPlayersNeedSquareOddBoard { width, height } => {
+                write!(f, "four players need a square board with odd sides, not {width}x{height}")
+            }
             VariantError::TooManyWalls(n) => {
                 write!(f, "{n} walls in hand; at most {MAX_WALLS_IN_HAND}")
             }

@@ -26,35 +26,23 @@ impl Quoridor {
                 let mut line = "   | ".to_string();
                 for col in 0..width {
                     let below = (row - 1) * STRIDE + col;
-                    line.push(if self.block_north.contains(below) {
-                        '-'
-                    } else {
-                        ' '
-                    });
+                    line.push(if self.block_north.contains(below) { '-' } else { ' ' });
                     let centre = row * STRIDE + col + 1;
-                    line.push(if col + 1 < width && walls.contains(centre) {
-                        '+'
-                    } else {
-                        ' '
-                    });
+                    line.push(if col + 1 < width && walls.contains(centre) { '+' } else { ' ' });
                 }
                 line.push('|');
                 lines.push(line);
             }
         }
         lines.push(edge);
-        let letters: Vec<String> = (0..width)
-            .map(|c| ((b'a' + c as u8) as char).to_string())
-            .collect();
+        let letters: Vec<String> = (0..width).map(|c| ((b'a' + c as u8) as char).to_string()).collect();
         lines.push(format!("     {}", letters.join(" ")));
         lines.join("\n")
     }
 
     /// Lines for `d` beyond the picture and the position text.
     pub fn details(&self) -> Vec<String> {
-        let hands: Vec<String> = (0..self.players())
-            .map(|s| self.walls_in_hand(s).to_string())
-            .collect();
+        let hands: Vec<String> = (0..self.players()).map(|s| self.walls_in_hand(s).to_string()).collect();
         vec![format!("Walls in hand: {}", hands.join(" "))]
     }
 }

@@ -20,12 +20,7 @@ pub enum Direction {
     West,
 }
 
-pub const DIRECTIONS: [Direction; 4] = [
-    Direction::North,
-    Direction::East,
-    Direction::South,
-    Direction::West,
-];
+pub const DIRECTIONS: [Direction; 4] = [Direction::North, Direction::East, Direction::South, Direction::West];
 
 impl Direction {
     #[inline]
@@ -116,10 +111,7 @@ impl Quoridor {
     fn walls_needing_path_check(&self, free_h: BitBoard, free_v: BitBoard) -> (BitBoard, BitBoard) {
         let t = self.touched;
         let two_of_three = |a: BitBoard, b: BitBoard, c: BitBoard| (a & b) | (a & c) | (b & c);
-        (
-            free_h & two_of_three(t.east(), t, t.west()),
-            free_v & two_of_three(t.north(), t, t.south()),
-        )
+        (free_h & two_of_three(t.east(), t, t.west()), free_v & two_of_three(t.north(), t, t.south()))
     }
 
     /// Whether the given seats still reach their goals with one more wall.
@@ -135,15 +127,7 @@ impl Quoridor {
         let board = self.geometry().board;
         (0..self.players as usize)
             .filter(|seat| seats & (1 << seat) != 0)
-            .all(|seat| {
-                reaches(
-                    self.pawns[seat] as usize,
-                    self.goal(seat),
-                    board,
-                    block_north,
-                    block_east,
-                )
-            })
+            .all(|seat| reaches(self.pawns[seat] as usize, self.goal(seat), board, block_north, block_east))
     }
 
     /// Whether every player still reaches its goal with one more wall.
@@ -173,9 +157,7 @@ impl Quoridor {
             risky_v[seat] = check_v & (east.north().east() | east.east());
         }
         let seats_cut = |risky: &[BitBoard; 4], centre: usize| {
-            (0..4)
-                .filter(|&s| risky[s].contains(centre))
-                .fold(0u8, |m, s| m | 1 << s)
+            (0..4).filter(|&s| risky[s].contains(centre)).fold(0u8, |m, s| m | 1 << s)
         };
         let any = |risky: &[BitBoard; 4]| risky[0] | risky[1] | risky[2] | risky[3];
         for centre in any(&risky_h).iter() {
@@ -328,11 +310,8 @@ mod tests {
 
     fn pawn_moves(text: &str) -> Vec<String> {
         let p = Quoridor::from_text(text).unwrap();
-        let mut names: Vec<String> = p
-            .pawn_targets()
-            .iter()
-            .map(|s| p.format_move(QuoridorMove::step(s)))
-            .collect();
+        let mut names: Vec<String> =
+            p.pawn_targets().iter().map(|s| p.format_move(QuoridorMove::step(s))).collect();
         names.sort();
         names
     }
@@ -346,10 +325,7 @@ mod tests {
 
     #[test]
     fn jumps_straight_over_a_pawn() {
-        assert_eq!(
-            pawn_moves("quoridor 9x9 pawns=e4,e5 hand=0,0 walls=- turn=1"),
-            ["d4", "e3", "e6", "f4"]
-        );
+        assert_eq!(pawn_moves("quoridor 9x9 pawns=e4,e5 hand=0,0 walls=- turn=1"), ["d4", "e3", "e6", "f4"]);
     }
 
     #[test]

@@ -42,14 +42,8 @@ impl QuoridorMove {
         let index = (self.0 & 0xFF) as usize;
         match self.0 >> 8 {
             STEP => MoveKind::Step { square: index },
-            HORIZONTAL => MoveKind::Wall {
-                centre: index,
-                vertical: false,
-            },
-            VERTICAL => MoveKind::Wall {
-                centre: index,
-                vertical: true,
-            },
+            HORIZONTAL => MoveKind::Wall { centre: index, vertical: false },
+            VERTICAL => MoveKind::Wall { centre: index, vertical: true },
             _ => MoveKind::Pass,
         }
     }

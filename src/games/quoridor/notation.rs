@@ -57,10 +57,8 @@ pub fn parse_move_text(text: &str, width: usize, height: usize) -> Option<MoveTe
             // The named square is south-west of the centre, so the centre must
             // stay inside the board: not on the east column or north row.
             let (col, row) = (square % STRIDE, square / STRIDE);
-            (col + 1 < width && row + 1 < height).then_some(MoveText::Wall {
-                centre: square + STRIDE + 1,
-                vertical,
-            })
+            (col + 1 < width && row + 1 < height)
+                .then_some(MoveText::Wall { centre: square + STRIDE + 1, vertical })
         }
     }
 }
@@ -92,10 +90,7 @@ impl Quoridor {
         if legal.iter().any(|&m| m == mv) {
             return Ok(mv);
         }
-        let illegal = |reason| MoveError::Illegal {
-            text: text.to_string(),
-            reason,
-        };
+        let illegal = |reason| MoveError::Illegal { text: text.to_string(), reason };
         Err(illegal(self.why_illegal(parsed)))
     }
 
@@ -138,10 +133,7 @@ mod tests {
         // e3h separates rows 3 and 4 across columns e and f: centre at lattice (5, 3).
         assert_eq!(
             parse_move_text("e3h", 9, 9),
-            Some(MoveText::Wall {
-                centre: 3 * 16 + 5,
-                vertical: false
-            })
+            Some(MoveText::Wall { centre: 3 * 16 + 5, vertical: false })
         );
         assert_eq!(parse_move_text("i3h", 9, 9), None);
         assert_eq!(parse_move_text("a9v", 9, 9), None);

@@ -88,11 +88,7 @@ impl Quoridor {
             self.height(),
             pawns.join(","),
             hand.join(","),
-            if walls.is_empty() {
-                "-".to_string()
-            } else {
-                walls.join(",")
-            },
+            if walls.is_empty() { "-".to_string() } else { walls.join(",") },
             self.side() + 1,
             if self.multi_jump() { "multi" } else { "single" }
         )
@@ -107,18 +103,12 @@ impl Quoridor {
         let size = tokens.next().ok_or(PositionError::MissingField("size"))?;
         let (width, height) = parse_size(size).ok_or_else(|| PositionError::BadSize(size.into()))?;
         // Sides first: squares can only be read once the board is known to fit.
-        Variant {
-            width,
-            height,
-            ..Variant::default()
-        }
-        .validate()?;
+        Variant { width, height, ..Variant::default() }.validate()?;
         let mut fields: [Option<&str>; 5] = [None; 5];
         const NAMES: [&str; 5] = ["pawns", "hand", "walls", "turn", "jumps"];
         for token in tokens {
-            let (key, value) = token
-                .split_once('=')
-                .ok_or_else(|| PositionError::UnknownField(token.into()))?;
+            let (key, value) =
+                token.split_once('=').ok_or_else(|| PositionError::UnknownField(token.into()))?;
             let slot = NAMES
                 .iter()
                 .position(|&n| n == key)
@@ -160,10 +150,7 @@ impl Quoridor {
         }
         let players = pawns.len();
         if hand.len() != players {
-            return Err(PositionError::HandCount {
-                pawns: players,
-                hands: hand.len(),
-            });
+            return Err(PositionError::HandCount { pawns: players, hands: hand.len() });
         }
         let turn = match turn_text.parse::<usize>() {
             Ok(t) if (1..=players).contains(&t) && !turn_text.starts_with('+') => t - 1,
@@ -174,23 +161,14 @@ impl Quoridor {
                 return Err(PositionError::SharedSquare(square_name(p)));
             }
         }
-        let variant = Variant {
-            width,
-            height,
-            players,
-            walls: 0,
-            multi_jump,
-        };
+        let variant = Variant { width, height, players, walls: 0, multi_jump };
         variant.validate()?;
         let position = Quoridor::from_parts(&variant, &pawns, &hand, &[], turn)?;
         let mut placed = position.clone();
         for &(centre, vertical) in &walls {
             if !placed.wall_fits(centre, vertical) {
                 let name = square_name(centre - STRIDE - 1);
-                return Err(PositionError::WallClash(format!(
-                    "{name}{}",
-                    if vertical { 'v' } else { 'h' }
-                )));
+                return Err(PositionError::WallClash(format!("{name}{}", if vertical { 'v' } else { 'h' })));
             }
             placed.put_wall(centre, vertical);
         }
@@ -198,11 +176,7 @@ impl Quoridor {
         if let Some(seat) = (0..players).find(|&s| position.distance_to_goal(s).is_none()) {
             return Err(PositionError::NoPath(seat));
         }
-        if (0..players)
-            .filter(|&s| position.goal(s).contains(pawns[s]))
-            .count()
-            > 1
-        {
+        if (0..players).filter(|&s| position.goal(s).contains(pawns[s])).count() > 1 {
             return Err(PositionError::SeveralWinners);
         }
         Ok(position)

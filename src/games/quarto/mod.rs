@@ -1,0 +1,127 @@
+//! Quarto: the 4x4 game with its four rule levels and the 3x3 game with
+//! eight pieces. Pieces are numbers whose bits are attributes (bit 0 dark,
+//! bit 1 tall, bit 2 square, bit 3 hollow).
+
+mod board;
+mod movegen;
+mod moves;
+pub mod patterns;
+mod position_text;
+pub mod symmetry;
+
+pub use board::{pieces_with, Quarto, RulesError};
+pub use movegen::bits;
+pub use moves::QuartoMove;
+pub use patterns::Rules;
+pub use position_text::QuartoTextError;
+
+use crate::game::{Game, MoveError, MoveList, Outcome};
+
+/// Below this many plies to search, symmetric siblings are not worth
+/// detecting: the transposition table catches them cheaply enough.
+const SIBLING_CHECK_DEPTH: u32 = 3;
+
+impl Game for Quarto {
+    type Move = QuartoMove;
+
+    fn player_count(&self) -> usize {
+        2
+    }
+
+    fn side_to_move(&self) -> usize {
+        self.side()
+    }
+
+    fn generate_moves(&self, moves: &mut MoveList<QuartoMove>) {
+        self.legal_moves(moves);
+    }
+
+    fn generate_search_moves(&self, moves: &mut MoveList<QuartoMove>, depth: u32) {
+        self.search_moves(moves);
+        if depth >= SIBLING_CHECK_DEPTH && moves.len() > 1 {
+            self.drop_symmetric_siblings(moves);
+        }
+    }
+
+    fn count_moves(&self) -> u64 {
+        self.legal_move_count()
+    }
+
+    fn make_move(&mut self, mv: QuartoMove) {
+        self.play_parts(mv.square(), mv.piece());
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        match self.winner() {
+            Some(w) => Some(Outcome::Win(w)),
+            None if self.is_full() => Some(Outcome::Draw),
+            None => None,
+        }
+    }
+
+    fn hash(&self) -> u64 {
+        let key = self.canonical();
+        let mixed = (key as u64) ^ ((key >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let z = (mixed ^ (mixed >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z ^ (z >> 29)
+    }
+
+    fn is_irreversible(&self, _mv: QuartoMove) -> bool {
+        true
+    }
+
+    fn plies_left_bound(&self) -> Option<u32> {
+        let empty = self.empty_squares().count_ones();
+        Some(empty + u32::from(self.hand().is_none() && empty == self.rules().squares() as u32))
+    }
+
+    fn evaluate(&self, _player: usize) -> i32 {
+        // Quarto is searched for exact results; an undecided position is even.
+        0
+    }
+
+    fn format_move(&self, mv: QuartoMove) -> String {
+        self.move_name(mv)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<QuartoMove, MoveError> {
+        self.parse_legal_move(text)
+    }
+
+    fn to_text(&self) -> String {
+        self.text()
+    }
+
+    fn diagram(&self) -> String {
+        self.board_picture()
+    }
+
+    fn details(&self) -> Vec<String> {
+        Quarto::details(self)
+    }
+
+    fn move_code(mv: QuartoMove) -> u16 {
+        mv.code()
+    }
+}
+
+impl Quarto {
+    /// Keeps one move of each group whose results are symmetric images.
+    fn drop_symmetric_siblings(&self, moves: &mut MoveList<QuartoMove>) {
+        let mut seen = [0u128; crate::game::MAX_MOVES];
+        let mut kept = 0;
+        let list = moves.as_mut_slice();
+        for i in 0..list.len() {
+            let mv = list[i];
+            let mut child = self.clone();
+            child.make_move(mv);
+            let key = child.canonical();
+            if !seen[..kept].contains(&key) {
+                seen[kept] = key;
+                list[kept] = mv;
+                kept += 1;
+            }
+        }
+        moves.truncate(kept);
+    }
+}

@@ -1,0 +1,89 @@
+//! Quarto move generation: every legal turn, and for the search a smaller
+//! list with the same game value (a win in one when there is one; never a
+//! piece that lets the opponent win at once while a safe piece exists).
+
+use super::board::Quarto;
+use super::moves::QuartoMove;
+use crate::game::MoveList;
+
+impl Quarto {
+    /// Every legal turn.
+    pub fn legal_moves(&self, moves: &mut MoveList<QuartoMove>) {
+        moves.clear();
+        if self.winner.is_some() || self.is_full() {
+            return;
+        }
+        let Some(hand) = self.hand else {
+            for piece in bits(self.available) {
+                moves.push(QuartoMove::new(None, Some(piece as u8)));
+            }
+            return;
+        };
+        for square in bits(self.empty_squares()) {
+            if self.available == 0 || self.placement_wins(square, hand) {
+                moves.push(QuartoMove::new(Some(square), None));
+                continue;
+            }
+            for piece in bits(self.available) {
+                moves.push(QuartoMove::new(Some(square), Some(piece as u8)));
+            }
+        }
+    }
+
+    pub fn legal_move_count(&self) -> u64 {
+        if self.winner.is_some() || self.is_full() {
+            return 0;
+        }
+        let Some(hand) = self.hand else {
+            return self.available.count_ones() as u64;
+        };
+        let gives = (self.available.count_ones() as u64).max(1);
+        bits(self.empty_squares()).map(|s| if self.placement_wins(s, hand) { 1 } else { gives }).sum()
+    }
+
+    /// The turns worth searching; the game value over them equals the value
+    /// over all legal turns.
+    pub fn search_moves(&self, moves: &mut MoveList<QuartoMove>) {
+        moves.clear();
+        if self.winner.is_some() || self.is_full() {
+            return;
+        }
+        let Some(hand) = self.hand else {
+            return self.legal_moves(moves);
+        };
+        let empty = self.empty_squares();
+        if let Some(square) = bits(empty).find(|&s| self.placement_wins(s, hand)) {
+            moves.push(QuartoMove::new(Some(square), None));
+            return;
+        }
+        for square in bits(empty) {
+            if self.available == 0 {
+                moves.push(QuartoMove::new(Some(square), None));
+                continue;
+            }
+            let mut after = self.clone();
+            after.put(square, hand);
+            let safe = self.available & !after.pieces_that_win_now();
+            if safe == 0 {
+                // Every piece loses at once: one of them stands for all.
+                let any = self.available.trailing_zeros() as u8;
+                moves.push(QuartoMove::new(Some(square), Some(any)));
+                continue;
+            }
+            for piece in bits(safe) {
+                moves.push(QuartoMove::new(Some(square), Some(piece as u8)));
+            }
+        }
+    }
+}
+
+/// The set bits of a mask, lowest first.
+pub fn bits(mut mask: u16) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let bit = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            bit
+        })
+    })
+}
