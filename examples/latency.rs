@@ -21,9 +21,7 @@ struct Engine {
 impl Engine {
     fn send(&mut self, line: &str) -> Instant {
         let sent = Instant::now();
-        writeln!(self.stdin, "{line}")
-            .and_then(|_| self.stdin.flush())
-            .expect("write to engine");
+        writeln!(self.stdin, "{line}").and_then(|_| self.stdin.flush()).expect("write to engine");
         sent
     }
 
@@ -75,10 +73,7 @@ fn main() {
             }
         }
     });
-    let mut engine = Engine {
-        stdin: child.stdin.take().expect("piped stdin"),
-        lines,
-    };
+    let mut engine = Engine { stdin: child.stdin.take().expect("piped stdin"), lines };
     engine.send("uci");
     engine.wait_for("uciok");
 

@@ -17,11 +17,7 @@ fn main() {
         Ok(p) => p,
         Err(e) => return eprintln!("bad position: {e}"),
     };
-    let moves = args
-        .get(1)
-        .filter(|m| !m.starts_with("--"))
-        .cloned()
-        .unwrap_or_default();
+    let moves = args.get(1).filter(|m| !m.starts_with("--")).cloned().unwrap_or_default();
     for text in moves.split_whitespace() {
         match position.parse_move(text) {
             Ok(mv) => position.make_move(mv),
@@ -33,9 +29,6 @@ fn main() {
         let started = std::time::Instant::now();
         let count = tabula::perft::perft(&position, d);
         let seconds = started.elapsed().as_secs_f64();
-        println!(
-            "perft {d}: {count} in {seconds:.3} s ({:.1} M leaves/s)",
-            count as f64 / seconds / 1e6
-        );
+        println!("perft {d}: {count} in {seconds:.3} s ({:.1} M leaves/s)", count as f64 / seconds / 1e6);
     }
 }

@@ -48,18 +48,11 @@ fn engine_moves(position: &Quoridor) -> Vec<QuoridorMove> {
 }
 
 fn engine_names(position: &Quoridor) -> Vec<String> {
-    engine_moves(position)
-        .into_iter()
-        .map(|m| position.format_move(m))
-        .collect()
+    engine_moves(position).into_iter().map(|m| position.format_move(m)).collect()
 }
 
 fn reference_names(position: &RefPos) -> BTreeSet<String> {
-    position
-        .legal_moves()
-        .into_iter()
-        .map(|m| position.move_name(m))
-        .collect()
+    position.legal_moves().into_iter().map(|m| position.move_name(m)).collect()
 }
 
 fn engine_from(text: &str) -> Quoridor {
@@ -153,11 +146,7 @@ fn check_position(
     // (a) The same legal move set, and no duplicates in the engine's list.
     let names = engine_names(engine);
     let engine_set: BTreeSet<String> = names.iter().cloned().collect();
-    assert_eq!(
-        engine_set.len(),
-        names.len(),
-        "duplicate moves in {text}: {names:?}"
-    );
+    assert_eq!(engine_set.len(), names.len(), "duplicate moves in {text}: {names:?}");
     let ref_moves = reference.legal_moves();
     let ref_set = reference_names(reference);
     if engine_set != ref_set {
@@ -175,15 +164,8 @@ fn check_position(
     // (d) The position text round-trips, and describes the reference's state.
     let reread = engine_from(&text);
     assert_eq!(reread.text(), text, "text round trip");
-    assert_eq!(
-        reread.hash(),
-        engine.hash(),
-        "hash after text round trip of {text}"
-    );
-    assert!(
-        reread == *engine,
-        "position differs after text round trip of {text}"
-    );
+    assert_eq!(reread.hash(), engine.hash(), "hash after text round trip of {text}");
+    assert!(reread == *engine, "position differs after text round trip of {text}");
     assert!(
         reference_from(&text) == *reference,
         "engine text '{text}' is not the reference position '{}'",
@@ -195,11 +177,7 @@ fn check_position(
         reference.text()
     );
     assert_eq!(engine.side_to_move(), reference.turn, "side to move in {text}");
-    assert_eq!(
-        engine.outcome(),
-        reference.winner().map(Outcome::Win),
-        "outcome of {text}"
-    );
+    assert_eq!(engine.outcome(), reference.winner().map(Outcome::Win), "outcome of {text}");
     book.record(&text, engine.hash());
 
     // (e) Every move's name parses back to the move.
@@ -212,10 +190,7 @@ fn check_position(
     let mut refuse = |candidate: String| {
         if !ref_set.contains(&candidate) {
             stats.illegal_texts += 1;
-            assert!(
-                engine.parse_move(&candidate).is_err(),
-                "illegal '{candidate}' accepted in {text}"
-            );
+            assert!(engine.parse_move(&candidate).is_err(), "illegal '{candidate}' accepted in {text}");
         }
     };
     let (w, h) = (reference.width, reference.height);
@@ -234,26 +209,13 @@ fn check_position(
     }
     for _ in 0..6 {
         refuse(reference::square_name(rng.below(w), rng.below(h)));
-        let wall = Wall {
-            col: rng.below(w - 1),
-            row: rng.below(h - 1),
-            vertical: rng.chance(50),
-        };
+        let wall = Wall { col: rng.below(w - 1), row: rng.below(h - 1), vertical: rng.chance(50) };
         refuse(reference::wall_name(wall));
     }
     // Squares next to every pawn and the pawns' own squares.
     for &(c, r) in &reference.pawns {
         refuse(reference::square_name(c, r));
-        for (dc, dr) in [
-            (0i64, 2i64),
-            (2, 0),
-            (0, -2),
-            (-2, 0),
-            (1, 1),
-            (-1, 1),
-            (1, -1),
-            (-1, -1),
-        ] {
+        for (dc, dr) in [(0i64, 2i64), (2, 0), (0, -2), (-2, 0), (1, 1), (-1, 1), (1, -1), (-1, -1)] {
             let (nc, nr) = (c as i64 + dc, r as i64 + dr);
             if nc >= 0 && nr >= 0 && (nc as usize) < w && (nr as usize) < h {
                 refuse(reference::square_name(nc as usize, nr as usize));
@@ -263,20 +225,11 @@ fn check_position(
     // Walls already on the board, and walls crossing or overlapping them.
     for &wall in reference.walls.iter().take(4) {
         refuse(reference::wall_name(wall));
-        refuse(reference::wall_name(Wall {
-            vertical: !wall.vertical,
-            ..wall
-        }));
+        refuse(reference::wall_name(Wall { vertical: !wall.vertical, ..wall }));
         let along = if wall.vertical {
-            Wall {
-                row: wall.row + 1,
-                ..wall
-            }
+            Wall { row: wall.row + 1, ..wall }
         } else {
-            Wall {
-                col: wall.col + 1,
-                ..wall
-            }
+            Wall { col: wall.col + 1, ..wall }
         };
         if along.col + 1 < w && along.row + 1 < h {
             refuse(reference::wall_name(along));
@@ -285,10 +238,7 @@ fn check_position(
     refuse("pass".to_string());
     for garbage in garbage_texts(w, h) {
         stats.illegal_texts += 1;
-        assert!(
-            engine.parse_move(&garbage).is_err(),
-            "garbage '{garbage}' accepted in {text}"
-        );
+        assert!(engine.parse_move(&garbage).is_err(), "garbage '{garbage}' accepted in {text}");
     }
 
     // Statistics over the legal pawn moves.
@@ -341,25 +291,14 @@ fn manhattan(a: (usize, usize), b: (usize, usize)) -> usize {
 /// side steps when offered, otherwise pawns towards each other, towards the
 /// goal, or anywhere.
 fn choose_move(reference: &RefPos, moves: &[RefMove], rng: &mut Rng) -> RefMove {
-    let walls: Vec<RefMove> = moves
-        .iter()
-        .copied()
-        .filter(|m| matches!(m, RefMove::Wall(_)))
-        .collect();
+    let walls: Vec<RefMove> = moves.iter().copied().filter(|m| matches!(m, RefMove::Wall(_))).collect();
     let targets = reference.pawn_moves();
     if targets.is_empty() || (!walls.is_empty() && rng.chance(50)) {
-        return if walls.is_empty() {
-            moves[0]
-        } else {
-            rng.pick(&walls)
-        };
+        return if walls.is_empty() { moves[0] } else { rng.pick(&walls) };
     }
     let to_move = |sq: (usize, usize)| RefMove::Pawn { col: sq.0, row: sq.1 };
-    let special: Vec<RefMove> = targets
-        .iter()
-        .filter(|t| t.kind != PawnKind::Step)
-        .map(|t| to_move(t.square))
-        .collect();
+    let special: Vec<RefMove> =
+        targets.iter().filter(|t| t.kind != PawnKind::Step).map(|t| to_move(t.square)).collect();
     if !special.is_empty() && rng.chance(60) {
         return rng.pick(&special);
     }
@@ -374,11 +313,8 @@ fn choose_move(reference: &RefPos, moves: &[RefMove], rng: &mut Rng) -> RefMove 
     match rng.below(10) {
         0..=3 => {
             let best = targets.iter().map(|t| score(t.square)).min().unwrap();
-            let near: Vec<RefMove> = targets
-                .iter()
-                .filter(|t| score(t.square) == best)
-                .map(|t| to_move(t.square))
-                .collect();
+            let near: Vec<RefMove> =
+                targets.iter().filter(|t| score(t.square) == best).map(|t| to_move(t.square)).collect();
             rng.pick(&near)
         }
         4..=6 => {
@@ -388,11 +324,8 @@ fn choose_move(reference: &RefPos, moves: &[RefMove], rng: &mut Rng) -> RefMove 
                 next.distance_to_goal(me).unwrap()
             };
             let best = targets.iter().map(|t| distance(t.square)).min().unwrap();
-            let closer: Vec<RefMove> = targets
-                .iter()
-                .filter(|t| distance(t.square) == best)
-                .map(|t| to_move(t.square))
-                .collect();
+            let closer: Vec<RefMove> =
+                targets.iter().filter(|t| distance(t.square) == best).map(|t| to_move(t.square)).collect();
             rng.pick(&closer)
         }
         _ => to_move(rng.pick(&targets).square),
@@ -445,13 +378,7 @@ fn check_transposition(reference: &RefPos, moves: &[RefMove], rng: &mut Rng, sta
         stats.distinct_branches += 1;
         assert!(r1 != r2);
         assert_ne!(e1.text(), e2.text());
-        assert_ne!(
-            e1.hash(),
-            e2.hash(),
-            "{} and {} share a hash",
-            e1.text(),
-            e2.text()
-        );
+        assert_ne!(e1.hash(), e2.hash(), "{} and {} share a hash", e1.text(), e2.text());
     }
     let order = |a: RefMove, b: RefMove| {
         let mut seq = vec![a];
@@ -459,36 +386,19 @@ fn check_transposition(reference: &RefPos, moves: &[RefMove], rng: &mut Rng, sta
         seq.push(b);
         seq
     };
-    let (Some((e1, r1)), Some((e2, r2))) = (
-        play_sequence(reference, &order(first, second)),
-        play_sequence(reference, &order(second, first)),
-    ) else {
+    let (Some((e1, r1)), Some((e2, r2))) =
+        (play_sequence(reference, &order(first, second)), play_sequence(reference, &order(second, first)))
+    else {
         return;
     };
     if r1 == r2 {
         stats.transpositions += 1;
-        assert_eq!(
-            e1.text(),
-            e2.text(),
-            "transposed orders from {}",
-            reference.text()
-        );
-        assert_eq!(
-            e1.hash(),
-            e2.hash(),
-            "transposition {} hashes differently",
-            e1.text()
-        );
+        assert_eq!(e1.text(), e2.text(), "transposed orders from {}", reference.text());
+        assert_eq!(e1.hash(), e2.hash(), "transposition {} hashes differently", e1.text());
     } else {
         stats.distinct_branches += 1;
         assert_ne!(e1.text(), e2.text());
-        assert_ne!(
-            e1.hash(),
-            e2.hash(),
-            "{} and {} share a hash",
-            e1.text(),
-            e2.text()
-        );
+        assert_ne!(e1.hash(), e2.hash(), "{} and {} share a hash", e1.text(), e2.text());
     }
 }
 
@@ -519,14 +429,7 @@ fn playout(start: &str, seed: u64, max_plies: usize, stats: &mut Stats, book: &m
 }
 
 fn start_text(width: usize, height: usize, players: usize, walls: usize, multi_jump: bool) -> String {
-    let engine = Quoridor::new(&Variant {
-        width,
-        height,
-        players,
-        walls,
-        multi_jump,
-    })
-    .unwrap();
+    let engine = Quoridor::new(&Variant { width, height, players, walls, multi_jump }).unwrap();
     let text = engine.text();
     assert_eq!(
         text,
@@ -578,11 +481,7 @@ fn random_playouts_agree_with_reference() {
             seed += 1;
             playout(&start, seed, max_plies, &mut stats, book);
         }
-        eprintln!(
-            "{start}: {} plies in {:.1?}",
-            stats.plies - before,
-            clock.elapsed()
-        );
+        eprintln!("{start}: {} plies in {:.1?}", stats.plies - before, clock.elapsed());
     }
     for text in specials {
         let book = books.entry(format!("special {text}")).or_default();
@@ -617,27 +516,12 @@ fn reference_perft_matches_engine() {
         ("quoridor 7x3 pawns=c2,d2 hand=2,2 walls=c2v turn=1", 3),
         ("quoridor 5x5 pawns=c1,a3,c5,e3 hand=2,2,2,2 walls=- turn=1", 3),
         ("quoridor 7x7 pawns=d1,a4,d7,g4 hand=1,1,1,1 walls=- turn=1", 2),
-        (
-            "quoridor 5x5 pawns=c1,c2,c3,c4 hand=1,1,1,1 walls=- turn=1 jumps=multi",
-            3,
-        ),
-        (
-            "quoridor 7x7 pawns=d2,d3,d4,d5 hand=2,2,2,2 walls=c5h turn=1 jumps=multi",
-            2,
-        ),
-        (
-            "quoridor 7x7 pawns=d2,d3,d4,d5 hand=2,2,2,2 walls=c5h turn=1 jumps=single",
-            2,
-        ),
+        ("quoridor 5x5 pawns=c1,c2,c3,c4 hand=1,1,1,1 walls=- turn=1 jumps=multi", 3),
+        ("quoridor 7x7 pawns=d2,d3,d4,d5 hand=2,2,2,2 walls=c5h turn=1 jumps=multi", 2),
+        ("quoridor 7x7 pawns=d2,d3,d4,d5 hand=2,2,2,2 walls=c5h turn=1 jumps=single", 2),
         ("quoridor 5x5 pawns=a1,b1,c5,c1 hand=0,2,2,2 walls=a1h turn=1", 3),
-        (
-            "quoridor 5x5 pawns=a1,b1,c5,c1 hand=0,2,2,2 walls=a1h turn=1 jumps=multi",
-            3,
-        ),
-        (
-            "quoridor 5x5 pawns=c3,d3,c4,e1 hand=1,1,1,1 walls=c4h,d2v turn=1",
-            3,
-        ),
+        ("quoridor 5x5 pawns=a1,b1,c5,c1 hand=0,2,2,2 walls=a1h turn=1 jumps=multi", 3),
+        ("quoridor 5x5 pawns=c3,d3,c4,e1 hand=1,1,1,1 walls=c4h,d2v turn=1", 3),
     ];
     let mut failures = Vec::new();
     for (text, max_depth) in cases {
@@ -648,32 +532,18 @@ fn reference_perft_matches_engine() {
             let got = perft(&engine, depth);
             eprintln!("{text}: perft {depth} {expected}");
             if got != expected {
-                failures.push(format!(
-                    "{text}: perft {depth} engine {got}, reference {expected}"
-                ));
+                failures.push(format!("{text}: perft {depth} engine {got}, reference {expected}"));
             }
         }
     }
     // The boxed-in pawn passes in single-jump rules, jumps the line in multi.
-    assert_eq!(
-        reference_names(&reference_from(cases[11].0)),
-        BTreeSet::from(["pass".to_string()])
-    );
+    assert_eq!(reference_names(&reference_from(cases[11].0)), BTreeSet::from(["pass".to_string()]));
     assert_eq!(engine_names(&engine_from(cases[11].0)), ["pass"]);
     assert!(reference_names(&reference_from(cases[12].0)).contains("d1"));
     // d4 lies beside both jumped pawns: one move reached two ways.
     let two_ways = reference_from(cases[13].0).pawn_moves();
-    assert!(
-        two_ways.iter().any(|t| t.square == (3, 3) && t.ways == 2),
-        "{two_ways:?}"
-    );
-    assert_eq!(
-        engine_names(&engine_from(cases[13].0))
-            .iter()
-            .filter(|n| *n == "d4")
-            .count(),
-        1
-    );
+    assert!(two_ways.iter().any(|t| t.square == (3, 3) && t.ways == 2), "{two_ways:?}");
+    assert_eq!(engine_names(&engine_from(cases[13].0)).iter().filter(|n| *n == "d4").count(), 1);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
@@ -719,12 +589,7 @@ fn check_symmetry(
     let text = original.text();
     let reference = reference_from(&text);
     let image = engine_from(&transform(&reference, square, wall, seat).text());
-    assert_eq!(
-        original.count_moves(),
-        image.count_moves(),
-        "{text} vs {}",
-        image.text()
-    );
+    assert_eq!(original.count_moves(), image.count_moves(), "{text} vs {}", image.text());
     let mapped: BTreeSet<String> = engine_names(original)
         .iter()
         .map(|name| {
@@ -752,11 +617,7 @@ fn engine_positions(start: &str, seed: u64, games: usize, max_plies: usize) -> V
                 break;
             }
             let walls: Vec<QuoridorMove> = moves.iter().copied().filter(|m| m.is_wall()).collect();
-            let mv = if !walls.is_empty() && rng.chance(50) {
-                rng.pick(&walls)
-            } else {
-                rng.pick(&moves)
-            };
+            let mv = if !walls.is_empty() && rng.chance(50) { rng.pick(&walls) } else { rng.pick(&moves) };
             position.make_move(mv);
         }
     }
@@ -782,10 +643,7 @@ fn mirrored_two_player_positions_keep_their_moves() {
             check_symmetry(
                 &position,
                 &move |(c, r)| (width - 1 - c, r),
-                &move |wall: Wall| Wall {
-                    col: width - 2 - wall.col,
-                    ..wall
-                },
+                &move |wall: Wall| Wall { col: width - 2 - wall.col, ..wall },
                 &|s| s,
                 w * h <= 81,
             );
@@ -793,10 +651,7 @@ fn mirrored_two_player_positions_keep_their_moves() {
             check_symmetry(
                 &position,
                 &move |(c, r)| (c, height - 1 - r),
-                &move |wall: Wall| Wall {
-                    row: height - 2 - wall.row,
-                    ..wall
-                },
+                &move |wall: Wall| Wall { row: height - 2 - wall.row, ..wall },
                 &|s| 1 - s,
                 false,
             );
@@ -819,11 +674,7 @@ fn rotated_four_player_positions_keep_their_moves() {
             check_symmetry(
                 &position,
                 &move |(c, r)| (r, n - 1 - c),
-                &move |w: Wall| Wall {
-                    col: w.row,
-                    row: n - 2 - w.col,
-                    vertical: !w.vertical,
-                },
+                &move |w: Wall| Wall { col: w.row, row: n - 2 - w.col, vertical: !w.vertical },
                 &|s| (s + 1) % 4,
                 n <= 7,
             );

@@ -29,12 +29,7 @@ fn read_cases(path: &str) -> Vec<Case> {
             let (Some(depth), Some(expected), Some(position)) = (depth, expected, position.clone()) else {
                 panic!("{path}:{}: malformed perft line", number + 1);
             };
-            cases.push(Case {
-                line: number + 1,
-                position,
-                depth,
-                expected,
-            });
+            cases.push(Case { line: number + 1, position, depth, expected });
         } else {
             panic!("{path}:{}: unknown line '{line}'", number + 1);
         }

@@ -36,9 +36,7 @@ fn parse_bestmove(line: &str) -> (String, Option<String>) {
 /// reply as its ponder move) and returns the move.
 fn check_bestmove(line: &str, pos: &Quoridor) -> String {
     let (best, ponder) = parse_bestmove(line);
-    let mv = pos
-        .parse_move(&best)
-        .unwrap_or_else(|e| panic!("'{line}': {e} in {}", pos.to_text()));
+    let mv = pos.parse_move(&best).unwrap_or_else(|e| panic!("'{line}': {e} in {}", pos.to_text()));
     if let Some(ponder) = ponder {
         let mut after = pos.clone();
         after.make_move(mv);
@@ -55,19 +53,13 @@ fn check_info(line: &str, pos: &Quoridor) -> (u64, u64) {
     let words: Vec<&str> = line.split_whitespace().collect();
     let number = |at: usize, key: &str| -> i64 {
         assert_eq!(words.get(at), Some(&key), "field {key} in '{line}'");
-        words
-            .get(at + 1)
-            .and_then(|w| w.parse().ok())
-            .unwrap_or_else(|| panic!("value of {key} in '{line}'"))
+        words.get(at + 1).and_then(|w| w.parse().ok()).unwrap_or_else(|| panic!("value of {key} in '{line}'"))
     };
     assert_eq!(words[0], "info", "{line}");
     let depth = number(1, "depth");
     let seldepth = number(3, "seldepth");
     assert_eq!(words.get(5), Some(&"score"), "{line}");
-    assert!(
-        matches!(words.get(6), Some(&"cp") | Some(&"mate")),
-        "score kind in '{line}'"
-    );
+    assert!(matches!(words.get(6), Some(&"cp") | Some(&"mate")), "score kind in '{line}'");
     assert!(words.get(7).and_then(|w| w.parse::<i64>().ok()).is_some());
     let nodes = number(8, "nodes");
     let nps = number(10, "nps");
@@ -93,10 +85,7 @@ fn bestmoves(lines: &[String]) -> usize {
 }
 
 fn errors(lines: &[String]) -> usize {
-    lines
-        .iter()
-        .filter(|l| l.starts_with("info string error: "))
-        .count()
+    lines.iter().filter(|l| l.starts_with("info string error: ")).count()
 }
 
 // 1 ------------------------------------------------------------------------
@@ -122,18 +111,15 @@ fn handshake_lists_every_option() {
         ("MoveOverhead", "spin", "10", Some((0, 5000))),
         ("Seed", "spin", "0", Some((0, 2147483647))),
         ("Ponder", "check", "false", None),
+        ("QuartoLevel", "spin", "1", Some((1, 4))),
+        ("QuartoBoard", "combo", "4x4", None),
     ];
     for (name, kind, default, range) in expected {
         let prefix = format!("option name {name} type ");
         let found: Vec<&String> = lines.iter().filter(|l| l.starts_with(&prefix)).collect();
         assert_eq!(found.len(), 1, "option {name} in {lines:?}");
         let words: Vec<&str> = found[0].split_whitespace().collect();
-        let after = |key: &str| {
-            words
-                .iter()
-                .position(|&w| w == key)
-                .and_then(|i| words.get(i + 1).copied())
-        };
+        let after = |key: &str| words.iter().position(|&w| w == key).and_then(|i| words.get(i + 1).copied());
         assert_eq!(after("type"), Some(kind), "{}", found[0]);
         assert_eq!(after("default"), Some(default), "{}", found[0]);
         if let Some((min, max)) = range {
@@ -141,10 +127,9 @@ fn handshake_lists_every_option() {
             assert_eq!(after("max"), Some(max.to_string().as_str()), "{}", found[0]);
         }
     }
-    assert_eq!(
-        lines.iter().filter(|l| l.starts_with("option ")).count(),
-        12,
-        "{lines:?}"
+    assert_eq!(lines.iter().filter(|l| l.starts_with("option ")).count(), 14, "{lines:?}");
+    assert!(
+        lines.contains(&"option name Game type combo default quoridor var quoridor var quarto".to_string())
     );
     assert_eq!(lines.last().map(String::as_str), Some("uciok"));
     engine.send("isready");
@@ -361,10 +346,7 @@ fn bad_input_is_answered_with_one_error_and_changes_nothing() {
     // The options kept their values: the start position is still 9x9 with 8
     // walls and single jumps.
     engine.send("position startpos");
-    assert_eq!(
-        engine.position_text(),
-        "quoridor 9x9 pawns=e1,e9 hand=8,8 walls=- turn=1 jumps=single"
-    );
+    assert_eq!(engine.position_text(), "quoridor 9x9 pawns=e1,e9 hand=8,8 walls=- turn=1 jumps=single");
     // `stop` and `ponderhit` with nothing running are harmless and silent.
     engine.send("stop");
     engine.send("ponderhit");
@@ -381,16 +363,10 @@ fn position_error_names_the_move() {
     engine.send("position startpos moves e2 e10");
     let lines = engine.sync();
     assert_eq!(lines.len(), 1, "{lines:?}");
-    assert!(
-        lines[0].starts_with("info string error: position: move 2 (e10): "),
-        "{lines:?}"
-    );
+    assert!(lines[0].starts_with("info string error: position: move 2 (e10): "), "{lines:?}");
     engine.send("position startpos moves e2 e8 e4");
     let lines = engine.sync();
-    assert!(
-        lines[0].starts_with("info string error: position: move 3 (e4): "),
-        "{lines:?}"
-    );
+    assert!(lines[0].starts_with("info string error: position: move 3 (e4): "), "{lines:?}");
 }
 
 // 6, 7 -----------------------------------------------------------------------
@@ -402,10 +378,7 @@ fn end_of_input_exits() {
     engine.read_until("readyok", QUICK);
     engine.close_stdin();
     let status = engine.wait_exit(Duration::from_secs(2));
-    assert!(
-        status.is_some_and(|s| s.success()),
-        "status {status:?} after end of input"
-    );
+    assert!(status.is_some_and(|s| s.success()), "status {status:?} after end of input");
 }
 
 #[test]
@@ -461,12 +434,8 @@ fn perft_2_from_the_start() {
     let mut sum = 0u64;
     let mut moves = std::collections::HashSet::new();
     for line in &lines[..131] {
-        let (mv, count) = line
-            .split_once(": ")
-            .unwrap_or_else(|| panic!("perft line '{line}'"));
-        start
-            .parse_move(mv)
-            .unwrap_or_else(|e| panic!("perft line '{line}': {e}"));
+        let (mv, count) = line.split_once(": ").unwrap_or_else(|| panic!("perft line '{line}'"));
+        start.parse_move(mv).unwrap_or_else(|e| panic!("perft line '{line}': {e}"));
         assert!(moves.insert(mv.to_string()), "{mv} twice");
         sum += count.parse::<u64>().expect("a count");
     }
@@ -549,25 +518,16 @@ fn variants_through_options() {
     engine.send("setoption name BoardHeight value 7");
     engine.send("setoption name Walls value 3");
     assert_eq!(engine.sync(), Vec::<String>::new());
-    assert_eq!(
-        engine.position_text(),
-        "quoridor 5x7 pawns=c1,c7 hand=3,3 walls=- turn=1 jumps=single"
-    );
+    assert_eq!(engine.position_text(), "quoridor 5x7 pawns=c1,c7 hand=3,3 walls=- turn=1 jumps=single");
     // Four players on a 5x7 board: not playable; the position stays.
     engine.send("setoption name Players value 4");
     assert_eq!(engine.sync(), Vec::<String>::new());
-    assert_eq!(
-        engine.position_text(),
-        "quoridor 5x7 pawns=c1,c7 hand=3,3 walls=- turn=1 jumps=single"
-    );
+    assert_eq!(engine.position_text(), "quoridor 5x7 pawns=c1,c7 hand=3,3 walls=- turn=1 jumps=single");
     engine.send("position startpos");
     let lines = engine.sync();
     assert_eq!(errors(&lines), 1, "{lines:?}");
     assert_eq!(lines.len(), 1, "{lines:?}");
-    assert_eq!(
-        engine.position_text(),
-        "quoridor 5x7 pawns=c1,c7 hand=3,3 walls=- turn=1 jumps=single"
-    );
+    assert_eq!(engine.position_text(), "quoridor 5x7 pawns=c1,c7 hand=3,3 walls=- turn=1 jumps=single");
     // Names are case-insensitive; a square board makes the game playable.
     engine.send("setoption name boardheight value 5");
     assert_eq!(engine.sync(), Vec::<String>::new());
@@ -582,10 +542,7 @@ fn variants_through_options() {
     engine.send("position startpos");
     assert_eq!(engine.sync(), Vec::<String>::new());
     let text = engine.position_text();
-    assert_eq!(
-        text,
-        "quoridor 9x9 pawns=e1,a5,e9,i5 hand=5,5,5,5 walls=- turn=1 jumps=single"
-    );
+    assert_eq!(text, "quoridor 9x9 pawns=e1,a5,e9,i5 hand=5,5,5,5 walls=- turn=1 jumps=single");
     engine.send("go depth 2");
     let lines = engine.read_until("bestmove", Duration::from_secs(20));
     check_bestmove(lines.last().unwrap(), &position(&text));
@@ -616,10 +573,7 @@ fn position_text_round_trip() {
     }
     // Fields in any order, jumps left out: printed in order, walls sorted.
     engine.send("position fen quoridor 9x9 turn=2 walls=e7h,b2h hand=9,9 pawns=e2,e9");
-    assert_eq!(
-        engine.position_text(),
-        "quoridor 9x9 pawns=e2,e9 hand=9,9 walls=b2h,e7h turn=2 jumps=single"
-    );
+    assert_eq!(engine.position_text(), "quoridor 9x9 pawns=e2,e9 hand=9,9 walls=b2h,e7h turn=2 jumps=single");
     // The text, not the MultiJump option, decides the jump rule.
     engine.send("setoption name MultiJump value true");
     engine.send(&format!("position fen {START_9X9}"));
@@ -640,18 +594,12 @@ struct Referee {
 impl Referee {
     fn new(pos: Quoridor) -> Referee {
         let hash = pos.hash();
-        Referee {
-            pos,
-            moves: Vec::new(),
-            since_irreversible: vec![hash],
-        }
+        Referee { pos, moves: Vec::new(), since_irreversible: vec![hash] }
     }
 
     fn play(&mut self, text: &str) {
-        let mv = self
-            .pos
-            .parse_move(text)
-            .unwrap_or_else(|e| panic!("{text}: {e} in {}", self.pos.to_text()));
+        let mv =
+            self.pos.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e} in {}", self.pos.to_text()));
         if self.pos.is_irreversible(mv) {
             self.since_irreversible.clear();
         }
@@ -691,10 +639,7 @@ fn engine_plays_itself_on_the_clock() {
         let side = referee.pos.side_to_move();
         engine.send(&referee.position_command());
         let sent = Instant::now();
-        engine.send(&format!(
-            "go wtime {} btime {} winc {INCREMENT} binc {INCREMENT}",
-            clocks[0], clocks[1]
-        ));
+        engine.send(&format!("go wtime {} btime {} winc {INCREMENT} binc {INCREMENT}", clocks[0], clocks[1]));
         let lines = engine.read_until("bestmove", Duration::from_secs(10));
         let used = engine.last_arrival() - sent;
         longest = longest.max(used);
@@ -735,23 +680,12 @@ fn engine_plays_itself_on_the_clock() {
 fn four_players_play_a_short_game() {
     const PLY_CAP: usize = 200;
     let mut engine = EngineProcess::start();
-    for (name, value) in [
-        ("Players", "4"),
-        ("BoardWidth", "5"),
-        ("BoardHeight", "5"),
-        ("Walls", "2"),
-    ] {
+    for (name, value) in [("Players", "4"), ("BoardWidth", "5"), ("BoardHeight", "5"), ("Walls", "2")] {
         engine.send(&format!("setoption name {name} value {value}"));
     }
     engine.send("ucinewgame");
-    let start = Quoridor::new(&Variant {
-        width: 5,
-        height: 5,
-        players: 4,
-        walls: 2,
-        multi_jump: false,
-    })
-    .expect("a playable variant");
+    let start = Quoridor::new(&Variant { width: 5, height: 5, players: 4, walls: 2, multi_jump: false })
+        .expect("a playable variant");
     assert_eq!(engine.position_text(), start.to_text());
     let mut referee = Referee::new(start);
     let mut movers = HashMap::new();

@@ -59,13 +59,7 @@ impl EngineProcess {
                 }
             }
         });
-        EngineProcess {
-            child,
-            stdin,
-            lines,
-            transcript: Vec::new(),
-            last_arrival: Instant::now(),
-        }
+        EngineProcess { child, stdin, lines, transcript: Vec::new(), last_arrival: Instant::now() }
     }
 
     /// Writes one line and flushes it.
@@ -142,10 +136,7 @@ impl EngineProcess {
                         return lines;
                     }
                 }
-                None => panic!(
-                    "no line starting with '{prefix}' within {timeout:?}\n{}",
-                    self.dump()
-                ),
+                None => panic!("no line starting with '{prefix}' within {timeout:?}\n{}", self.dump()),
             }
         }
     }
@@ -169,11 +160,7 @@ impl EngineProcess {
     /// Panics if any line arrives within `duration`.
     pub fn assert_silent(&mut self, duration: Duration) {
         let lines = self.collect_for(duration);
-        assert!(
-            lines.is_empty(),
-            "expected silence for {duration:?}, got {lines:?}\n{}",
-            self.dump()
-        );
+        assert!(lines.is_empty(), "expected silence for {duration:?}, got {lines:?}\n{}", self.dump());
     }
 
     /// Sends `isready` and returns the lines that came before `readyok`.

@@ -99,10 +99,7 @@ struct Edges {
 
 impl Edges {
     fn new(width: usize, height: usize) -> Edges {
-        Edges {
-            north: vec![vec![false; height]; width],
-            east: vec![vec![false; height]; width],
-        }
+        Edges { north: vec![vec![false; height]; width], east: vec![vec![false; height]; width] }
     }
 
     fn add(&mut self, wall: Wall) {
@@ -303,11 +300,7 @@ impl RefPos {
         let mut add =
             |square: (usize, usize), kind: PawnKind| match result.iter_mut().find(|t| t.square == square) {
                 Some(target) => target.ways += 1,
-                None => result.push(PawnTarget {
-                    square,
-                    kind,
-                    ways: 1,
-                }),
+                None => result.push(PawnTarget { square, kind, ways: 1 }),
             };
         for dir in DIRECTIONS {
             let Some(first) = self.neighbour(me, dir) else {
@@ -328,11 +321,7 @@ impl RefPos {
                 let behind = self.neighbour(jumped, dir).filter(|&b| !edges.blocked(jumped, b));
                 match behind {
                     Some(b) if !self.occupied(b) => {
-                        let kind = if pawns_jumped == 1 {
-                            PawnKind::Jump
-                        } else {
-                            PawnKind::MultiJump
-                        };
+                        let kind = if pawns_jumped == 1 { PawnKind::Jump } else { PawnKind::MultiJump };
                         add(b, kind);
                         break;
                     }
@@ -366,10 +355,7 @@ impl RefPos {
         let mut moves: Vec<RefMove> = self
             .pawn_moves()
             .into_iter()
-            .map(|t| RefMove::Pawn {
-                col: t.square.0,
-                row: t.square.1,
-            })
+            .map(|t| RefMove::Pawn { col: t.square.0, row: t.square.1 })
             .collect();
         moves.extend(self.legal_walls().into_iter().map(RefMove::Wall));
         if moves.is_empty() {
@@ -407,11 +393,7 @@ impl RefPos {
         }
         if let Some(body) = text.strip_suffix('h').or_else(|| text.strip_suffix('v')) {
             let (col, row) = parse_square_name(body)?;
-            let wall = Wall {
-                col,
-                row,
-                vertical: text.ends_with('v'),
-            };
+            let wall = Wall { col, row, vertical: text.ends_with('v') };
             return (col + 1 < self.width && row + 1 < self.height).then_some(RefMove::Wall(wall));
         }
         let (col, row) = parse_square_name(text)?;
@@ -429,11 +411,7 @@ impl RefPos {
             self.height,
             pawns.join(","),
             hand.join(","),
-            if walls.is_empty() {
-                "-".to_string()
-            } else {
-                walls.join(",")
-            },
+            if walls.is_empty() { "-".to_string() } else { walls.join(",") },
             self.turn + 1,
             if self.multi_jump { "multi" } else { "single" }
         )

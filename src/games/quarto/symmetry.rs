@@ -255,7 +255,8 @@ mod tests {
             let c = p ^ 0b1111;
             (c & 0b0110) | (c >> 3 & 1) | (c & 1) << 3
         };
-        let relabelled: [u8; 16] = std::array::from_fn(|s| if board[s] == EMPTY { EMPTY } else { relabel(board[s]) });
+        let relabelled: [u8; 16] =
+            std::array::from_fn(|s| if board[s] == EMPTY { EMPTY } else { relabel(board[s]) });
         assert_eq!(canonical_key(rules, &relabelled, Some(relabel(7))), key);
         // Rotate the board a quarter turn: (row, col) -> (col, 3 - row).
         let mut rotated = [EMPTY; 16];
