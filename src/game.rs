@@ -116,10 +116,36 @@ pub trait Game: Clone + Send + Sync + 'static {
         self.generate_moves(moves);
     }
 
+    /// The transposition-table key of a node with `depth` plies to search.
+    /// Games may key deep nodes by a costlier, symmetry-aware hash.
+    fn table_key(&self, depth: u32) -> u64 {
+        let _ = depth;
+        self.hash()
+    }
+
+    /// Nodes with fewer plies than this to search skip the transposition
+    /// table (worth it when the hash is costly to compute).
+    fn table_min_depth(&self) -> u32 {
+        1
+    }
+
     /// An upper bound on the plies left in the game, when the game has one; a
     /// search this deep sees only finished games and is exact.
     fn plies_left_bound(&self) -> Option<u32> {
         None
+    }
+
+    /// True when the side to move has a move that wins the game at once. A
+    /// game whose rules make this cheap to see answers it without generating
+    /// moves; the search then scores the node as won without expanding it.
+    fn wins_at_once(&self) -> bool {
+        false
+    }
+
+    /// With at most this many plies left (see [`Game::plies_left_bound`]) the
+    /// search starts at full depth instead of deepening step by step.
+    fn exact_search_plies(&self) -> u32 {
+        0
     }
 
     /// The number of legal moves; games may count faster than they generate.

@@ -13,6 +13,9 @@ use crate::game::{Game, MoveList, Outcome};
 use std::time::Duration;
 
 const INFINITY: i32 = MATE + 1;
+/// Half-width of the first window of an iteration: half a step in Quoridor;
+/// any window around 0 separates Quarto's wins, draws and losses.
+const ASPIRATION_WINDOW: i32 = 50;
 /// Iterations never go deeper than this.
 const MAX_DEPTH: u32 = 64;
 /// How often (in nodes) the clock and the stop flag are read.
@@ -93,8 +96,23 @@ impl<G: Game> Searcher<'_, G> {
         let mut completed = 0;
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let floor = self.path.len();
-        for depth in 1..=max_depth {
-            let (score, iteration_best) = self.search_root(root, &mut root_moves, depth, floor);
+        let mut previous_score = None;
+        // When the game says its tree is small enough, or the caller asked for
+        // a depth that reaches the end, shallow iterations teach the move
+        // ordering nothing worth their cost: solve at once.
+        let first_depth = match root.plies_left_bound() {
+            Some(plies) if plies <= root.exact_search_plies() || limits.depth.is_some_and(|d| d >= plies) => {
+                // Most such positions are draws, which a window around 0
+                // proves far more cheaply than an open one.
+                previous_score = Some(0);
+                plies.min(max_depth)
+            }
+            _ => 1,
+        };
+        for depth in first_depth..=max_depth {
+            let (score, iteration_best) =
+                self.aspiration(root, &mut root_moves, depth, floor, previous_score);
+            previous_score = Some(score);
             if let Some(mv) = iteration_best {
                 if mv != best || !self.aborted {
                     best = mv;
@@ -125,22 +143,57 @@ impl<G: Game> Searcher<'_, G> {
         }
     }
 
+    /// One iteration, first in a narrow window around the previous score
+    /// (cheap to prove when the score holds), widened on failure. The move
+    /// returned, if any, is proven better than every move searched before it.
+    fn aspiration(
+        &mut self,
+        root: &G,
+        root_moves: &mut [G::Move],
+        depth: u32,
+        floor: usize,
+        previous: Option<i32>,
+    ) -> (i32, Option<G::Move>) {
+        let (mut low, mut high) = match previous {
+            Some(score) if score.abs() < MATE_BOUND => (score - ASPIRATION_WINDOW, score + ASPIRATION_WINDOW),
+            _ => (-INFINITY, INFINITY),
+        };
+        let mut candidate = None;
+        loop {
+            let (score, best) = self.search_root(root, root_moves, depth, floor, low, high);
+            candidate = best.or(candidate);
+            if self.aborted {
+                return (score, candidate);
+            }
+            if score <= low && low > -INFINITY {
+                low = -INFINITY;
+            } else if score >= high && high < INFINITY {
+                high = INFINITY;
+            } else {
+                return (score, best);
+            }
+        }
+    }
+
     fn search_root(
         &mut self,
         root: &G,
         root_moves: &mut [G::Move],
         depth: u32,
         floor: usize,
+        low: i32,
+        high: i32,
     ) -> (i32, Option<G::Move>) {
-        let mut alpha = -INFINITY;
+        let mut alpha = low;
         let mut best = None;
         self.path.push(root.hash());
         self.pv[0].clear();
-        for &mv in root_moves.iter() {
+        for (i, &mv) in root_moves.iter().enumerate() {
             let mut child = root.clone();
             child.make_move(mv);
             let child_floor = if root.is_irreversible(mv) { self.path.len() } else { floor };
-            let score = self.child_score(root, &child, depth - 1, 1, alpha, INFINITY, child_floor);
+            let score =
+                self.principal_variation(root, &child, depth - 1, 1, alpha, high, child_floor, i == 0);
             if self.aborted {
                 break;
             }
@@ -148,10 +201,39 @@ impl<G: Game> Searcher<'_, G> {
                 alpha = score;
                 best = Some(mv);
                 self.update_pv(0, mv);
+                if alpha >= high {
+                    break;
+                }
             }
         }
         self.path.pop();
         (alpha, best)
+    }
+
+    /// Principal variation search: the first move gets the whole window; the
+    /// others only have to show they are no better (a null window), and are
+    /// searched again with the whole window when they are.
+    #[allow(clippy::too_many_arguments)]
+    fn principal_variation(
+        &mut self,
+        parent: &G,
+        child: &G,
+        depth: u32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        floor: usize,
+        first: bool,
+    ) -> i32 {
+        if first || beta - alpha <= 1 {
+            return self.child_score(parent, child, depth, ply, alpha, beta, floor);
+        }
+        let score = self.child_score(parent, child, depth, ply, alpha, alpha + 1, floor);
+        if score > alpha && score < beta && !self.aborted {
+            self.child_score(parent, child, depth, ply, alpha, beta, floor)
+        } else {
+            score
+        }
     }
 
     /// The value of `child` from `parent`'s side-to-move team's point of view.
@@ -195,16 +277,23 @@ impl<G: Game> Searcher<'_, G> {
             Some(Outcome::Draw) => return 0,
             None => {}
         }
-        let hash = pos.hash();
+        // The hash is needed to spot a repetition (positions since the last
+        // irreversible move) and for the table; some games' hashes are costly.
+        let use_table = depth >= pos.table_min_depth();
+        let hash = if floor < self.path.len() { pos.hash() } else { 0 };
         if self.path[floor..].iter().rev().any(|&h| h == hash) {
             return 0;
+        }
+        if pos.wins_at_once() {
+            self.seldepth = self.seldepth.max(ply + 1);
+            return MATE - (ply as i32 + 1);
         }
         if depth == 0 || ply >= MAX_PLY {
             return self.evaluate(pos);
         }
-        let key = hash ^ self.key_salt;
+        let key = if use_table { pos.table_key(depth) ^ self.key_salt } else { 0 };
         let mut tt_move = None;
-        if let Some(hit) = self.tt.probe(key) {
+        if let Some(hit) = use_table.then(|| self.tt.probe(key)).flatten() {
             tt_move = hit.mv;
             let score = score_from_tt(hit.score, ply);
             if hit.depth >= depth {
@@ -242,7 +331,8 @@ impl<G: Game> Searcher<'_, G> {
             let mut child = pos.clone();
             child.make_move(mv);
             let child_floor = if pos.is_irreversible(mv) { self.path.len() } else { floor };
-            let score = self.child_score(pos, &child, depth - 1, ply + 1, alpha, beta, child_floor);
+            let score =
+                self.principal_variation(pos, &child, depth - 1, ply + 1, alpha, beta, child_floor, i == 0);
             if self.aborted {
                 self.path.pop();
                 return 0;
@@ -268,8 +358,10 @@ impl<G: Game> Searcher<'_, G> {
         } else {
             Bound::Upper
         };
-        let code = best_move.map(G::move_code);
-        self.tt.store(key, code, score_to_tt(best_score, ply), depth, bound);
+        if use_table {
+            let code = best_move.map(G::move_code);
+            self.tt.store(key, code, score_to_tt(best_score, ply), depth, bound);
+        }
         best_score
     }
 

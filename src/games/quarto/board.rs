@@ -133,6 +133,22 @@ impl Quarto {
         self.occupied == self.full_mask()
     }
 
+    /// Every piece has been placed (the 3x3 game has 8 pieces for 9 squares,
+    /// so there this comes before a full board).
+    pub fn pieces_run_out(&self) -> bool {
+        self.hand.is_none() && self.available == 0
+    }
+
+    /// A win, or no piece left to play.
+    pub fn is_over(&self) -> bool {
+        self.winner.is_some() || self.pieces_run_out()
+    }
+
+    /// Placements still to come: the pieces not yet on the board.
+    pub fn placements_left(&self) -> u32 {
+        self.available.count_ones() + u32::from(self.hand.is_some())
+    }
+
     pub fn empty_squares(&self) -> u16 {
         self.full_mask() & !self.occupied
     }
@@ -149,9 +165,16 @@ impl Quarto {
     /// Whether placing `piece` on the empty `square` completes a pattern.
     #[inline]
     pub fn placement_wins(&self, square: usize, piece: u8) -> bool {
-        let mut after = self.clone();
-        after.put(square, piece);
-        pattern_table(self.rules).through[square].iter().any(|&p| after.pattern_wins(p))
+        let occupied = self.occupied | 1 << square;
+        let attributes = self.rules.attributes();
+        pattern_table(self.rules).through[square].iter().any(|&pattern| {
+            pattern & !occupied == 0
+                && (0..attributes).any(|a| {
+                    let with_piece = u16::from(piece >> a & 1) << square;
+                    let set = (self.attribute[a] | with_piece) & pattern;
+                    set == pattern || set == 0
+                })
+        })
     }
 
     pub(super) fn put(&mut self, square: usize, piece: u8) {

@@ -17,9 +17,27 @@ pub use position_text::QuartoTextError;
 
 use crate::game::{Game, MoveError, MoveList, Outcome};
 
+/// Positions this close to the end are solved in one go (see
+/// [`Game::exact_search_plies`]).
+const EXACT_SEARCH_PLIES: u32 = 10;
+
+/// Nodes with this many plies to search are keyed by their canonical form.
+const CANONICAL_KEY_DEPTH: u32 = 5;
+
+/// A 128-bit key folded into 64 well-mixed bits.
+fn mix(key: u128) -> u64 {
+    let folded = (key as u64) ^ ((key >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let z = (folded ^ (folded >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z ^ (z >> 29)
+}
+
 /// Below this many plies to search, symmetric siblings are not worth
 /// detecting: the transposition table catches them cheaply enough.
 const SIBLING_CHECK_DEPTH: u32 = 3;
+
+/// Symmetric siblings are common only while few pieces are on the board; later
+/// the canonical form of every child costs more than the rare duplicate saves.
+const SIBLING_CHECK_MAX_PLACED: u32 = 4;
 
 impl Game for Quarto {
     type Move = QuartoMove;
@@ -38,7 +56,8 @@ impl Game for Quarto {
 
     fn generate_search_moves(&self, moves: &mut MoveList<QuartoMove>, depth: u32) {
         self.search_moves(moves);
-        if depth >= SIBLING_CHECK_DEPTH && moves.len() > 1 {
+        let placed = self.rules().squares() as u32 - self.empty_squares().count_ones();
+        if depth >= SIBLING_CHECK_DEPTH && placed <= SIBLING_CHECK_MAX_PLACED && moves.len() > 1 {
             self.drop_symmetric_siblings(moves);
         }
     }
@@ -54,25 +73,60 @@ impl Game for Quarto {
     fn outcome(&self) -> Option<Outcome> {
         match self.winner() {
             Some(w) => Some(Outcome::Win(w)),
-            None if self.is_full() => Some(Outcome::Draw),
+            None if self.pieces_run_out() => Some(Outcome::Draw),
             None => None,
         }
     }
 
     fn hash(&self) -> u64 {
-        let key = self.canonical();
-        let mixed = (key as u64) ^ ((key >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let z = (mixed ^ (mixed >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z ^ (z >> 29)
+        // Every cell and the hand, five bits each, mixed.
+        let cells = self.board[..self.rules().squares()]
+            .iter()
+            .fold(self.hand().map_or(31u128, u128::from), |k, &c| k << 5 | u128::from(c));
+        mix(cells ^ (self.rules().level as u128) << 100)
+    }
+
+    fn table_key(&self, depth: u32) -> u64 {
+        // Symmetric positions share deep entries; near the leaves the
+        // canonical form costs more than the transpositions it finds.
+        if depth >= CANONICAL_KEY_DEPTH {
+            // The rules are part of the key: the same board is another
+            // position under another level.
+            let rules = (self.rules().side * 8 + self.rules().level) as u128;
+            mix(self.canonical() ^ rules << 120) ^ 0x5A5A_0000_0000_0001
+        } else {
+            self.hash()
+        }
     }
 
     fn is_irreversible(&self, _mv: QuartoMove) -> bool {
         true
     }
 
+    fn wins_at_once(&self) -> bool {
+        match self.hand() {
+            Some(piece) if self.winner().is_none() => {
+                bits(self.empty_squares()).any(|square| self.placement_wins(square, piece))
+            }
+            _ => false,
+        }
+    }
+
+    fn exact_search_plies(&self) -> u32 {
+        EXACT_SEARCH_PLIES
+    }
+
+    fn table_min_depth(&self) -> u32 {
+        // The key is canonical under symmetry, so costly; leaf parents skip it.
+        2
+    }
+
     fn plies_left_bound(&self) -> Option<u32> {
-        let empty = self.empty_squares().count_ones();
-        Some(empty + u32::from(self.hand().is_none() && empty == self.rules().squares() as u32))
+        if self.is_over() {
+            return Some(0);
+        }
+        // One ply per placement, plus the first turn's give.
+        Some(self.placements_left() + u32::from(self.hand().is_none()))
     }
 
     fn evaluate(&self, _player: usize) -> i32 {

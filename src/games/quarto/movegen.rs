@@ -10,7 +10,7 @@ impl Quarto {
     /// Every legal turn.
     pub fn legal_moves(&self, moves: &mut MoveList<QuartoMove>) {
         moves.clear();
-        if self.winner.is_some() || self.is_full() {
+        if self.is_over() {
             return;
         }
         let Some(hand) = self.hand else {
@@ -31,7 +31,7 @@ impl Quarto {
     }
 
     pub fn legal_move_count(&self) -> u64 {
-        if self.winner.is_some() || self.is_full() {
+        if self.is_over() {
             return 0;
         }
         let Some(hand) = self.hand else {
@@ -45,7 +45,7 @@ impl Quarto {
     /// over all legal turns.
     pub fn search_moves(&self, moves: &mut MoveList<QuartoMove>) {
         moves.clear();
-        if self.winner.is_some() || self.is_full() {
+        if self.is_over() {
             return;
         }
         let Some(hand) = self.hand else {
@@ -56,23 +56,32 @@ impl Quarto {
             moves.push(QuartoMove::new(Some(square), None));
             return;
         }
-        for square in bits(empty) {
-            if self.available == 0 {
+        if self.available == 0 {
+            for square in bits(empty) {
                 moves.push(QuartoMove::new(Some(square), None));
-                continue;
             }
+            return;
+        }
+        // A placement after which every piece wins for the opponent loses at
+        // once, the fastest loss there is: it matters only when every
+        // placement is like that, and then one of them stands for all.
+        let mut safe_after = [0u16; 16];
+        for square in bits(empty) {
             let mut after = self.clone();
             after.put(square, hand);
-            let safe = self.available & !after.pieces_that_win_now();
-            if safe == 0 {
-                // Every piece loses at once: one of them stands for all.
-                let any = self.available.trailing_zeros() as u8;
-                moves.push(QuartoMove::new(Some(square), Some(any)));
-                continue;
-            }
-            for piece in bits(safe) {
+            safe_after[square] = self.available & !after.pieces_that_win_now();
+        }
+        let mut any_safe = false;
+        for square in bits(empty) {
+            for piece in bits(safe_after[square]) {
                 moves.push(QuartoMove::new(Some(square), Some(piece as u8)));
+                any_safe = true;
             }
+        }
+        if !any_safe {
+            let square = empty.trailing_zeros() as usize;
+            let piece = self.available.trailing_zeros() as u8;
+            moves.push(QuartoMove::new(Some(square), Some(piece)));
         }
     }
 }

@@ -104,7 +104,7 @@ impl Quarto {
     }
 
     fn why_illegal(&self, square: Option<usize>, piece: Option<u8>) -> &'static str {
-        if self.winner.is_some() || self.is_full() {
+        if self.is_over() {
             return "the game is over";
         }
         match (self.hand, square) {

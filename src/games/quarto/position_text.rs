@@ -149,7 +149,9 @@ impl Quarto {
         let won = pattern_table(rules).all.iter().any(|&p| position.pattern_wins(p));
         match (hand, won) {
             (Some(_), true) => return Err(QuartoTextError::AlreadyWon),
-            (None, false) if placed > 0 && !position.is_full() => return Err(QuartoTextError::NoPieceInHand),
+            (None, false) if placed > 0 && placed < rules.pieces() => {
+                return Err(QuartoTextError::NoPieceInHand)
+            }
             (None, true) => position.winner = Some(1 - turn as u8),
             _ => {}
         }

@@ -78,9 +78,24 @@ fn image_or(a: usize, next: usize, target: usize, image: &SquarePermutation) -> 
 }
 
 /// For each symmetry, the squares read in the order of their images, so that
-/// reading a board in this order gives the transformed board.
+/// reading a board in this order gives the transformed board; and tables that
+/// map an occupancy mask to the occupancy of that reading.
 pub struct SymmetryTable {
     pub reading_orders: Vec<[u8; 16]>,
+    /// Per symmetry: occupancy of squares 0-7 and 8-15 (by byte) to a mask
+    /// whose bit `15 - i` says whether the `i`-th square read is occupied.
+    occupancy: Vec<[[u16; 256]; 2]>,
+}
+
+impl SymmetryTable {
+    /// The occupancy of the board as read by symmetry `g`, first square read
+    /// in the highest bit, so that a larger value means occupied squares come
+    /// earlier in the reading.
+    #[inline]
+    fn read_occupancy(&self, g: usize, occupied: u16) -> u16 {
+        let table = &self.occupancy[g];
+        table[0][(occupied & 0xFF) as usize] | table[1][(occupied >> 8) as usize]
+    }
 }
 
 /// The symmetry table of a rule set, computed once per process.
@@ -102,7 +117,7 @@ pub fn symmetry_table(rules: Rules) -> &'static SymmetryTable {
 
 fn build(rules: Rules) -> SymmetryTable {
     let n = rules.squares();
-    let reading_orders = automorphisms(n, &patterns(rules))
+    let reading_orders: Vec<[u8; 16]> = automorphisms(n, &patterns(rules))
         .into_iter()
         .map(|image| {
             let mut order = [0u8; 16];
@@ -112,28 +127,67 @@ fn build(rules: Rules) -> SymmetryTable {
             order
         })
         .collect();
-    SymmetryTable { reading_orders }
+    let occupancy = reading_orders
+        .iter()
+        .map(|order| {
+            let mut tables = [[0u16; 256]; 2];
+            for (half, table) in tables.iter_mut().enumerate() {
+                for (byte, entry) in table.iter_mut().enumerate() {
+                    let occupied = (byte as u16) << (8 * half);
+                    *entry = (0..n)
+                        .filter(|&i| occupied >> order[i] & 1 == 1)
+                        .fold(0u16, |mask, i| mask | 1 << (15 - i));
+                }
+            }
+            tables
+        })
+        .collect();
+    SymmetryTable { reading_orders, occupancy }
 }
 
 /// Marks an empty square in a canonical sequence (above every piece number).
 pub const EMPTY: u8 = 31;
 
-/// The canonical key of a position: the piece in hand followed by the board
-/// in square order, minimised over every board symmetry and piece relabelling,
-/// packed five bits per entry. Equal keys mean equivalent positions.
+/// The canonical key of a position, equal for exactly the positions related
+/// by a board symmetry and a piece relabelling. Among the readings of the
+/// board under every symmetry, those whose occupied squares come earliest
+/// are kept (occupancy does not change under relabelling); of these, the
+/// key is the smallest sequence (piece in hand, then the squares) under the
+/// best relabelling, five bits per entry, with the occupancy on top.
 pub fn canonical_key(rules: Rules, board: &[u8; 16], hand: Option<u8>) -> u128 {
     let table = symmetry_table(rules);
     let n = rules.squares();
-    let mut best = u128::MAX;
-    for order in &table.reading_orders {
-        let mut relabel = Relabelling::new(rules.attributes());
-        let mut key: u128 = relabel.image(hand.unwrap_or(EMPTY)) as u128;
-        for &square in &order[..n] {
-            key = key << 5 | relabel.image(board[square as usize]) as u128;
+    let occupied = (0..n).filter(|&s| board[s] != EMPTY).fold(0u16, |m, s| m | 1 << s);
+    let readings = table.reading_orders.len();
+    let best_occupancy = (0..readings).map(|g| table.read_occupancy(g, occupied)).max().unwrap_or(0);
+    // Entry 0 is the hand, then the squares. A reading is abandoned as soon as
+    // it exceeds the best so far: most are, after an entry or two.
+    let mut best = [u8::MAX; 17];
+    let mut entries = [0u8; 17];
+    for (g, order) in table.reading_orders.iter().enumerate() {
+        if table.read_occupancy(g, occupied) != best_occupancy {
+            continue;
         }
-        best = best.min(key);
+        let mut relabel = Relabelling::new(rules.attributes());
+        let mut smaller = false;
+        let mut abandoned = false;
+        for i in 0..=n {
+            let piece = if i == 0 { hand.unwrap_or(EMPTY) } else { board[order[i - 1] as usize] };
+            entries[i] = relabel.image(piece);
+            if !smaller {
+                if entries[i] > best[i] {
+                    abandoned = true;
+                    break;
+                }
+                smaller = entries[i] < best[i];
+            }
+        }
+        if !abandoned && smaller {
+            best[..=n].copy_from_slice(&entries[..=n]);
+        }
     }
-    best
+    let values = best[..=n].iter().fold(0u128, |key, &e| key << 5 | e as u128);
+    values | (best_occupancy as u128) << 100
 }
 
 /// The lexicographically smallest relabelling of a sequence of pieces, built
@@ -146,18 +200,11 @@ struct Relabelling {
     /// Where each cell of the partition ends in `bits`.
     cell_ends: [u8; 4],
     cells: usize,
-    attributes: usize,
 }
 
 impl Relabelling {
     fn new(attributes: usize) -> Relabelling {
-        Relabelling {
-            complement: None,
-            bits: [0, 1, 2, 3],
-            cell_ends: [attributes as u8, 0, 0, 0],
-            cells: 1,
-            attributes,
-        }
+        Relabelling { complement: None, bits: [0, 1, 2, 3], cell_ends: [attributes as u8, 0, 0, 0], cells: 1 }
     }
 
     /// The image of a piece, refining the relabelling as needed.
@@ -200,7 +247,7 @@ impl Relabelling {
             }
             start = end;
         }
-        self.bits[..self.attributes].copy_from_slice(&new_bits[..self.attributes]);
+        self.bits = new_bits;
         self.cell_ends = new_ends;
         self.cells = new_cells;
         image
