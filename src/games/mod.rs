@@ -1,6 +1,7 @@
 //! The games Tabula plays, each an implementation of [`crate::game::Game`],
 //! and [`AnyPosition`], which holds a position of whichever game is selected.
 
+pub mod fields;
 pub mod quarto;
 pub mod quoridor;
 

@@ -8,6 +8,7 @@
 use super::board::{pattern_table, Quarto, RulesError};
 use super::moves::{parse_piece, piece_name};
 use super::patterns::Rules;
+use crate::games::fields::{read_fields, FieldError};
 use std::fmt;
 
 /// Why a Quarto position text was refused.
@@ -54,6 +55,15 @@ impl fmt::Display for QuartoTextError {
 
 impl std::error::Error for QuartoTextError {}
 
+impl From<FieldError> for QuartoTextError {
+    fn from(e: FieldError) -> Self {
+        match e {
+            FieldError::Unknown(token) => QuartoTextError::UnknownField(token),
+            FieldError::Duplicate(name) => QuartoTextError::DuplicateField(name),
+        }
+    }
+}
+
 impl Quarto {
     pub fn text(&self) -> String {
         let side = self.rules.side;
@@ -82,18 +92,7 @@ impl Quarto {
             _ => return Err(QuartoTextError::BadSize(size.into())),
         };
         const NAMES: [&str; 4] = ["level", "board", "hand", "turn"];
-        let mut fields: [Option<&str>; 4] = [None; 4];
-        for token in tokens {
-            let (key, value) =
-                token.split_once('=').ok_or_else(|| QuartoTextError::UnknownField(token.into()))?;
-            let slot = NAMES
-                .iter()
-                .position(|&n| n == key)
-                .ok_or_else(|| QuartoTextError::UnknownField(token.into()))?;
-            if fields[slot].replace(value).is_some() {
-                return Err(QuartoTextError::DuplicateField(NAMES[slot]));
-            }
-        }
+        let fields = read_fields(tokens, NAMES)?;
         let field = |i: usize| fields[i].ok_or(QuartoTextError::MissingField(NAMES[i]));
         let level_text = field(0)?;
         let level = match level_text {

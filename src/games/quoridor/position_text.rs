@@ -8,6 +8,7 @@ use super::bitboard::STRIDE;
 use super::board::{Quoridor, Variant, VariantError};
 use super::geometry::MAX_WALLS_IN_HAND;
 use super::notation::{parse_move_text, parse_square, square_name, MoveText};
+use crate::games::fields::{read_fields, FieldError};
 use std::fmt;
 
 /// Why a position text was refused.
@@ -62,6 +63,15 @@ impl fmt::Display for PositionError {
 
 impl std::error::Error for PositionError {}
 
+impl From<FieldError> for PositionError {
+    fn from(e: FieldError) -> Self {
+        match e {
+            FieldError::Unknown(token) => PositionError::UnknownField(token),
+            FieldError::Duplicate(name) => PositionError::DuplicateField(name),
+        }
+    }
+}
+
 impl From<VariantError> for PositionError {
     fn from(e: VariantError) -> Self {
         PositionError::Variant(e)
@@ -104,19 +114,8 @@ impl Quoridor {
         let (width, height) = parse_size(size).ok_or_else(|| PositionError::BadSize(size.into()))?;
         // Sides first: squares can only be read once the board is known to fit.
         Variant { width, height, ..Variant::default() }.validate()?;
-        let mut fields: [Option<&str>; 5] = [None; 5];
         const NAMES: [&str; 5] = ["pawns", "hand", "walls", "turn", "jumps"];
-        for token in tokens {
-            let (key, value) =
-                token.split_once('=').ok_or_else(|| PositionError::UnknownField(token.into()))?;
-            let slot = NAMES
-                .iter()
-                .position(|&n| n == key)
-                .ok_or_else(|| PositionError::UnknownField(token.into()))?;
-            if fields[slot].replace(value).is_some() {
-                return Err(PositionError::DuplicateField(NAMES[slot]));
-            }
-        }
+        let fields = read_fields(tokens, NAMES)?;
         let field = |i: usize| fields[i].ok_or(PositionError::MissingField(NAMES[i]));
         let pawns = field(0)?
             .split(',')
