@@ -1,6 +1,7 @@
 //! Runs every perft data file in `tests/data/*.perft` through the generic
-//! perft of the library.
+//! perft of the library. The first word of a `position` line names the game.
 
+use tabula::games::quarto::Quarto;
 use tabula::games::quoridor::Quoridor;
 use tabula::perft::perft;
 
@@ -38,14 +39,23 @@ fn read_cases(path: &str) -> Vec<Case> {
     cases
 }
 
-#[test]
-fn quoridor_perft_matches_data_file() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/quoridor.perft");
+/// Perft of a position text, built by the game its first word names.
+fn perft_of_text(text: &str, depth: u32) -> Result<u64, String> {
+    match text.split_whitespace().next() {
+        Some("quoridor") => Quoridor::from_text(text).map(|p| perft(&p, depth)).map_err(|e| e.to_string()),
+        Some("quarto") => Quarto::from_text(text).map(|p| perft(&p, depth)).map_err(|e| e.to_string()),
+        _ => Err("unknown game".to_string()),
+    }
+}
+
+/// Checks every case of a data file; returns how many there were.
+fn check_file(name: &str) -> usize {
+    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    let cases = read_cases(&path);
     let mut failures = Vec::new();
-    for case in read_cases(path) {
-        let position =
-            Quoridor::from_text(&case.position).unwrap_or_else(|e| panic!("line {}: {e}", case.line));
-        let got = perft(&position, case.depth);
+    for case in &cases {
+        let got = perft_of_text(&case.position, case.depth)
+            .unwrap_or_else(|e| panic!("{name}:{}: '{}': {e}", case.line, case.position));
         if got != case.expected {
             failures.push(format!(
                 "line {}: {} perft {} = {got}, expected {}",
@@ -53,5 +63,17 @@ fn quoridor_perft_matches_data_file() {
             ));
         }
     }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(failures.is_empty(), "{name}:\n{}", failures.join("\n"));
+    cases.len()
+}
+
+#[test]
+fn quoridor_perft_matches_data_file() {
+    check_file("quoridor.perft");
+}
+
+#[test]
+fn quarto_perft_matches_data_file() {
+    let cases = check_file("quarto.perft");
+    assert!(cases >= 60, "only {cases} quarto cases");
 }
