@@ -1,0 +1,250 @@
+//! One engine process: started with its command, arguments and directory,
+//! fed through its standard input, read by its own thread, and never waited
+//! on without a time limit. Dropping it kills and reaps the process.
+
+use crossbeam_channel::{unbounded, Receiver, RecvTimeoutError};
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// How an engine is started and configured.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct EngineSpec {
+    pub name: String,
+    pub command: PathBuf,
+    pub args: Vec<String>,
+    pub dir: Option<PathBuf>,
+    /// `option.NAME=VALUE` settings, sent when the engine declares NAME.
+    pub options: Vec<(String, String)>,
+}
+
+/// An option as the engine declared it in its `uci` answer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DeclaredOption {
+    pub name: String,
+    pub kind: String,
+    pub min: Option<i64>,
+    pub max: Option<i64>,
+    pub choices: Vec<String>,
+}
+
+/// Why talking to an engine failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EngineError {
+    Start(String),
+    /// The process ended or closed its output.
+    Died,
+    /// No answer in time: what was awaited.
+    Timeout(&'static str),
+    /// Its input is closed.
+    Write,
+}
+
+impl std::fmt::Display for EngineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EngineError::Start(e) => write!(f, "cannot start: {e}"),
+            EngineError::Died => write!(f, "crashed"),
+            EngineError::Timeout(what) => write!(f, "no {what} in time"),
+            EngineError::Write => write!(f, "stopped reading its input"),
+        }
+    }
+}
+
+/// A running engine.
+pub struct EngineProcess {
+    pub name: String,
+    child: Child,
+    input: ChildStdin,
+    lines: Receiver<String>,
+    pub declared: Vec<DeclaredOption>,
+}
+
+/// How long `uci`/`isready` may take.
+pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
+
+impl EngineProcess {
+    /// Starts the process and completes the `uci` handshake.
+    pub fn start(spec: &EngineSpec, handshake: Duration) -> Result<EngineProcess, EngineError> {
+        let mut command = Command::new(&spec.command);
+        command.args(&spec.args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null());
+        if let Some(dir) = &spec.dir {
+            command.current_dir(dir);
+        }
+        let mut child =
+            command.spawn().map_err(|e| EngineError::Start(format!("{}: {e}", spec.command.display())))?;
+        let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(EngineError::Start("no pipes".into()));
+        };
+        let (sender, lines) = unbounded();
+        let name = spec.name.clone();
+        let reader_name = name.clone();
+        std::thread::Builder::new()
+            .name(format!("read {name}"))
+            .spawn(move || {
+                let mut reader = BufReader::new(output);
+                let mut buffer = Vec::new();
+                loop {
+                    buffer.clear();
+                    match reader.read_until(b'\n', &mut buffer) {
+                        Ok(0) | Err(_) => break,
+                        Ok(_) => {
+                            let line = String::from_utf8_lossy(&buffer).trim_end().to_string();
+                            log::debug!("{reader_name} >> {line}");
+                            if sender.send(line).is_err() {
+                                break;
+                            }
+                        }
+                    }
+                }
+            })
+            .map_err(|e| EngineError::Start(e.to_string()))?;
+        let mut engine = EngineProcess { name, child, input, lines, declared: Vec::new() };
+        engine.send("uci")?;
+        let deadline = Instant::now() + handshake;
+        loop {
+            let line = engine.read_line(deadline, "uciok")?;
+            if line == "uciok" {
+                break;
+            }
+            if let Some(option) = parse_option_line(&line) {
+                engine.declared.push(option);
+            }
+        }
+        Ok(engine)
+    }
+
+    pub fn send(&mut self, line: &str) -> Result<(), EngineError> {
+        log::debug!("{} << {line}", self.name);
+        writeln!(self.input, "{line}").and_then(|_| self.input.flush()).map_err(|_| EngineError::Write)
+    }
+
+    /// The next line before `deadline`.
+    pub fn read_line(&mut self, deadline: Instant, awaited: &'static str) -> Result<String, EngineError> {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(left) {
+            Ok(line) => Ok(line),
+            Err(RecvTimeoutError::Timeout) => Err(EngineError::Timeout(awaited)),
+            Err(RecvTimeoutError::Disconnected) => Err(EngineError::Died),
+        }
+    }
+
+    /// `isready` answered by `readyok` in time; earlier lines are dropped.
+    pub fn sync(&mut self, timeout: Duration) -> Result<(), EngineError> {
+        self.send("isready")?;
+        let deadline = Instant::now() + timeout;
+        while self.read_line(deadline, "readyok")? != "readyok" {}
+        Ok(())
+    }
+
+    /// Sends an option if the engine declared it, checking its type and range.
+    /// Returns why it was not sent, if it was not.
+    pub fn set_option(&mut self, name: &str, value: &str) -> Result<Option<String>, EngineError> {
+        let Some(declared) = self.declared.iter().find(|d| d.name.eq_ignore_ascii_case(name)) else {
+            return Ok(Some(format!("{} has no option {name}", self.name)));
+        };
+        let refusal = match declared.kind.as_str() {
+            "spin" => match value.parse::<i64>() {
+                Ok(n) if declared.min.is_none_or(|m| n >= m) && declared.max.is_none_or(|m| n <= m) => None,
+                _ => Some(format!("{}: {name}={value} is outside its range", self.name)),
+            },
+            "check" if value != "true" && value != "false" => {
+                Some(format!("{}: {name}={value} is not true or false", self.name))
+            }
+            "combo" if !declared.choices.iter().any(|c| c.eq_ignore_ascii_case(value)) => {
+                Some(format!("{}: {name}={value} is not one of {}", self.name, declared.choices.join(", ")))
+            }
+            _ => None,
+        };
+        if refusal.is_none() {
+            let declared_name = declared.name.clone();
+            self.send(&format!("setoption name {declared_name} value {value}"))?;
+        }
+        Ok(refusal)
+    }
+
+    /// Waits for `bestmove` until `deadline`; returns the move text and the
+    /// last `info` line's score, if any, which `score` keeps across calls.
+    pub fn wait_bestmove_scored(
+        &mut self,
+        deadline: Instant,
+        score: &mut Option<String>,
+    ) -> Result<(String, Option<String>), EngineError> {
+        loop {
+            let line = self.read_line(deadline, "bestmove")?;
+            let mut words = line.split_whitespace();
+            match words.next() {
+                Some("bestmove") => return Ok((words.next().unwrap_or("").to_string(), score.take())),
+                Some("info") => {
+                    let tokens: Vec<&str> = line.split_whitespace().collect();
+                    if let Some(i) = tokens.iter().position(|&t| t == "score") {
+                        *score = tokens.get(i + 1..i + 3).map(|s| s.join(" "));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Whether the process is still running.
+    pub fn alive(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+
+    /// Asks the engine to quit, then makes sure it is gone.
+    pub fn quit(mut self) {
+        let _ = self.send("quit");
+        let deadline = Instant::now() + Duration::from_millis(500);
+        while Instant::now() < deadline {
+            if !self.alive() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
+impl Drop for EngineProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Reads `option name <id> type <t> [default <x>] [min <n>] [max <n>] [var <v>]...`.
+pub fn parse_option_line(line: &str) -> Option<DeclaredOption> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.first() != Some(&"option") || words.get(1) != Some(&"name") {
+        return None;
+    }
+    let type_at = words.iter().position(|&w| w == "type")?;
+    let name = words[2..type_at].join(" ");
+    let kind = words.get(type_at + 1)?.to_string();
+    let after = |key: &str| words.iter().position(|&w| w == key).and_then(|i| words.get(i + 1));
+    let choices = words.windows(2).filter(|w| w[0] == "var").map(|w| w[1].to_string()).collect();
+    Some(DeclaredOption {
+        name,
+        kind,
+        min: after("min").and_then(|v| v.parse().ok()),
+        max: after("max").and_then(|v| v.parse().ok()),
+        choices,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn option_lines_are_read() {
+        let o = parse_option_line("option name Hash type spin default 16 min 1 max 16384").unwrap();
+        assert_eq!((o.name.as_str(), o.kind.as_str(), o.min, o.max), ("Hash", "spin", Some(1), Some(16384)));
+        let c = parse_option_line("option name Game type combo default quoridor var quoridor var quarto")
+            .unwrap();
+        assert_eq!(c.choices, ["quoridor", "quarto"]);
+        assert!(parse_option_line("id name x").is_none());
+    }
+}

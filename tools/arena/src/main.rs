@@ -1,0 +1,74 @@
+//! `arena`: runs matches between engines that speak the Tabula protocol,
+//! referees every move with the Tabula library, and reports the results.
+//! See `arena --help` and the README.
+
+mod cli;
+mod engine;
+mod record;
+mod referee;
+mod schedule;
+mod setup;
+mod standings;
+mod stats;
+mod tournament;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+const USAGE: &str = "\
+usage: arena -engine cmd=PATH [name=NAME] [arg=ARG]... [dir=DIR] [option.NAME=VALUE]... [tc=...|st=S|nodes=N|depth=N] [timemargin=MS]
+             -engine ... [-engine ... -engine ...]
+             [-each tc=10+0.1 | st=0.2 | nodes=N | depth=N  option.NAME=VALUE ...]
+             [-variant game=quoridor [width=9 height=9 walls=10 players=2 multijump=false] | game=quarto [board=4x4 level=1]]
+             [-games N] [-rounds N] [-repeat] [-concurrency N] [-force-concurrency]
+             [-openings file=PATH order=random|sequential | -openings random plies=N]
+             [-sprt elo0=0 elo1=5 alpha=0.05 beta=0.05]
+             [-maxplies N] [-recover] [-pgnout FILE] [-log FILE] [-seed N] [-ratinginterval N]
+Every -flag may also be written --flag.";
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.is_empty() || args.iter().any(|a| a == "-h" || a == "--help" || a == "-help") {
+        println!("{USAGE}");
+        return;
+    }
+    let config = match cli::parse(&args) {
+        Ok(config) => config,
+        Err(e) => {
+            eprintln!("arena: {e}\n{USAGE}");
+            std::process::exit(2);
+        }
+    };
+    setup_logging(config.log.as_deref());
+    let interrupted = Arc::new(AtomicBool::new(false));
+    let flag = interrupted.clone();
+    if let Err(e) = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed)) {
+        eprintln!("arena: cannot catch Ctrl-C: {e}");
+    }
+    let mut stdout = std::io::stdout();
+    match tournament::run(&config, interrupted, &mut stdout) {
+        Ok(tournament::Ending::StoppedAfterCrash(_)) => std::process::exit(3),
+        Ok(tournament::Ending::Interrupted) => std::process::exit(130),
+        Ok(_) => {}
+        Err(e) => {
+            eprintln!("arena: {e}");
+            std::process::exit(2);
+        }
+    }
+}
+
+/// Protocol traffic is logged at `debug`; `-log FILE` writes it there.
+fn setup_logging(path: Option<&std::path::Path>) {
+    let mut builder = env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"));
+    if let Some(path) = path {
+        match std::fs::File::create(path) {
+            Ok(file) => {
+                builder
+                    .filter_level(log::LevelFilter::Debug)
+                    .target(env_logger::Target::Pipe(Box::new(file)));
+            }
+            Err(e) => eprintln!("arena: cannot write {}: {e}", path.display()),
+        }
+    }
+    builder.init();
+}

@@ -1,0 +1,270 @@
+//! Plays one game between engine processes and judges every move with the
+//! engine library: an illegal or malformed move, a crash, or no `bestmove`
+//! within the clock and margin loses for that engine. With four players the
+//! failing engine is out: its pawn stays where it is, its turns are skipped,
+//! and the game goes on until a pawn reaches its goal or one engine is left.
+
+use crate::engine::{EngineError, EngineProcess};
+use crate::setup::{opening_position, GameVariant, Limit, Opening};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+use tabula::game::Outcome;
+use tabula::games::AnyPosition;
+
+/// Everything one game needs besides the engines.
+pub struct GameSetup<'a> {
+    pub variant: &'a GameVariant,
+    pub opening: &'a Opening,
+    /// The limit of the engine in each seat.
+    pub limits: Vec<Limit>,
+    /// Extra time an engine may take beyond its clock before it loses.
+    pub margins: Vec<Duration>,
+    pub max_plies: usize,
+    /// Set when the whole run is being interrupted.
+    pub interrupted: &'a AtomicBool,
+}
+
+/// How an engine failed, for the statistics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fault {
+    TimeLoss,
+    Illegal,
+    Crash,
+}
+
+/// One move as played.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayedMove {
+    pub seat: usize,
+    pub text: String,
+    pub millis: u64,
+    pub score: Option<String>,
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRecord {
+    /// The winning seat, or `None` for a draw.
+    pub winner: Option<usize>,
+    pub termination: String,
+    pub moves: Vec<PlayedMove>,
+    /// Faults per seat, in the order they happened.
+    pub faults: Vec<(usize, Fault)>,
+    /// True when the run was interrupted: the game does not count.
+    pub interrupted: bool,
+}
+
+/// Clock of one seat.
+struct Clock {
+    left: Duration,
+    moves_made: u32,
+}
+
+/// Plays the game; `engines[seat]` plays seat `seat`.
+pub fn play_game(setup: &GameSetup, engines: &mut [EngineProcess]) -> GameRecord {
+    let players = setup.variant.players();
+    let mut record = GameRecord {
+        winner: None,
+        termination: String::new(),
+        moves: Vec::new(),
+        faults: Vec::new(),
+        interrupted: false,
+    };
+    let (mut position, mut history) = match opening_position(setup.opening, setup.variant) {
+        Ok(start) => start,
+        Err(e) => {
+            record.termination = format!("bad opening: {e}");
+            return record;
+        }
+    };
+    // What the engines are told: a base position text (or startpos) and the
+    // moves since; after a skipped turn the base becomes the current position.
+    let mut base = setup.opening.fen.clone();
+    let mut since_base: Vec<String> = setup.opening.moves.clone();
+    let mut clocks: Vec<Clock> = setup
+        .limits
+        .iter()
+        .map(|l| Clock {
+            left: if let Limit::Clock { base, .. } = l { *base } else { Duration::ZERO },
+            moves_made: 0,
+        })
+        .collect();
+    let mut out = [false; 4];
+    for engine in engines.iter_mut() {
+        let _ = engine.send("ucinewgame");
+    }
+    let mut plies = 0;
+    loop {
+        if let Some(outcome) = position.outcome() {
+            match outcome {
+                Outcome::Win(seat) => {
+                    record.winner = Some(seat);
+                    record.termination = format!("P{} reaches the goal", seat + 1);
+                    if matches!(setup.variant, GameVariant::Quarto(_)) {
+                        record.termination = format!("P{} completes a pattern", seat + 1);
+                    }
+                }
+                Outcome::Draw => record.termination = "no piece left".into(),
+            }
+            return record;
+        }
+        if history.iter().filter(|&&h| h == position.hash()).count() >= 2 {
+            record.termination = "threefold repetition".into();
+            return record;
+        }
+        if plies >= setup.max_plies {
+            record.termination = format!("ply limit {} reached", setup.max_plies);
+            return record;
+        }
+        let seat = position.side_to_move();
+        if out[seat] {
+            match skip_turn(&position) {
+                Some(next) => position = next,
+                None => {
+                    record.termination = "cannot skip the turn of an engine that is out".into();
+                    return record;
+                }
+            }
+            base = Some(position.to_text());
+            since_base.clear();
+            history.clear();
+            continue;
+        }
+        let command = go_command(setup, &clocks, players, seat);
+        let position_line = match &base {
+            None => format!("position startpos moves {}", since_base.join(" ")),
+            Some(text) => format!("position fen {text} moves {}", since_base.join(" ")),
+        };
+        let limit = &setup.limits[seat];
+        let budget = match limit {
+            Limit::Clock { .. } => clocks[seat].left,
+            Limit::MoveTime(t) => *t,
+            Limit::Nodes(_) | Limit::Depth(_) => Duration::from_secs(60),
+        };
+        let engine = &mut engines[seat];
+        let started = Instant::now();
+        let answer = engine
+            .send(position_line.trim_end())
+            .and_then(|_| engine.send(&command))
+            .and_then(|_| wait_bestmove(engine, started + budget + setup.margins[seat], setup.interrupted));
+        let elapsed = started.elapsed();
+        if setup.interrupted.load(Ordering::Relaxed) {
+            record.interrupted = true;
+            record.termination = "interrupted".into();
+            return record;
+        }
+        let failure = match answer {
+            Err(EngineError::Timeout(_)) => Some((Fault::TimeLoss, "loses on time".to_string())),
+            Err(e) => Some((Fault::Crash, format!("{e}"))),
+            Ok((text, score)) => {
+                let over_clock =
+                    matches!(limit, Limit::Clock { .. }) && elapsed > clocks[seat].left + setup.margins[seat];
+                let mut next = position.clone();
+                let irreversible = next.play_text(&text);
+                match irreversible {
+                    _ if over_clock => Some((Fault::TimeLoss, "loses on time".to_string())),
+                    Err(e) => Some((Fault::Illegal, format!("plays an illegal move ({e})"))),
+                    Ok(irreversible) => {
+                        if irreversible {
+                            history.clear();
+                        } else {
+                            history.push(position.hash());
+                        }
+                        position = next;
+                        record.moves.push(PlayedMove {
+                            seat,
+                            text: text.clone(),
+                            millis: elapsed.as_millis() as u64,
+                            score,
+                        });
+                        since_base.push(text);
+                        charge_clock(&mut clocks[seat], limit, elapsed);
+                        plies += 1;
+                        None
+                    }
+                }
+            }
+        };
+        if let Some((fault, why)) = failure {
+            record.faults.push((seat, fault));
+            out[seat] = true;
+            let still_in: Vec<usize> = (0..players).filter(|&s| !out[s]).collect();
+            if players == 2 || still_in.len() == 1 {
+                record.winner = still_in.first().copied();
+                record.termination = format!("P{} {why}", seat + 1);
+                return record;
+            }
+        }
+    }
+}
+
+/// Waits for the move, giving up early if the run is interrupted.
+fn wait_bestmove(
+    engine: &mut EngineProcess,
+    deadline: Instant,
+    interrupted: &AtomicBool,
+) -> Result<(String, Option<String>), EngineError> {
+    let slice = Duration::from_millis(50);
+    let mut last_score = None;
+    loop {
+        let until = deadline.min(Instant::now() + slice);
+        match engine.wait_bestmove_scored(until, &mut last_score) {
+            Ok(found) => return Ok(found),
+            Err(EngineError::Timeout(_)) if Instant::now() < deadline => {
+                if interrupted.load(Ordering::Relaxed) {
+                    return Err(EngineError::Timeout("bestmove"));
+                }
+            }
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// The `go` line for the seat to move. With clocks, every clocked seat's
+/// time and increment go out, so each engine sees its opponents' time too.
+fn go_command(setup: &GameSetup, clocks: &[Clock], players: usize, seat: usize) -> String {
+    match &setup.limits[seat] {
+        Limit::MoveTime(t) => format!("go movetime {}", t.as_millis().max(1)),
+        Limit::Nodes(n) => format!("go nodes {n}"),
+        Limit::Depth(d) => format!("go depth {d}"),
+        Limit::Clock { moves, .. } => {
+            let mut line = "go".to_string();
+            for (s, limit) in setup.limits.iter().enumerate().take(players) {
+                let Limit::Clock { increment, .. } = limit else { continue };
+                let (time_key, inc_key) = if players == 2 {
+                    (["wtime", "btime"][s].to_string(), ["winc", "binc"][s].to_string())
+                } else {
+                    (format!("p{}time", s + 1), format!("p{}inc", s + 1))
+                };
+                line.push_str(&format!(
+                    " {time_key} {} {inc_key} {}",
+                    clocks[s].left.as_millis(),
+                    increment.as_millis()
+                ));
+            }
+            if let Some(m) = moves {
+                line.push_str(&format!(" movestogo {}", m - clocks[seat].moves_made % m));
+            }
+            line
+        }
+    }
+}
+
+fn charge_clock(clock: &mut Clock, limit: &Limit, elapsed: Duration) {
+    if let Limit::Clock { moves, base, increment } = limit {
+        clock.left = clock.left.saturating_sub(elapsed) + *increment;
+        clock.moves_made += 1;
+        if moves.is_some_and(|m| clock.moves_made.is_multiple_of(m)) {
+            clock.left += *base;
+        }
+    }
+}
+
+/// The position with the turn passed to the next seat, for a seat that is out.
+fn skip_turn(position: &AnyPosition) -> Option<AnyPosition> {
+    let AnyPosition::Quoridor(q) = position else { return None };
+    let text = q.text();
+    let next = (q.side() + 1) % q.players() + 1;
+    let skipped = text.replace(&format!("turn={}", q.side() + 1), &format!("turn={next}"));
+    tabula::games::quoridor::Quoridor::from_text(&skipped).ok().map(AnyPosition::Quoridor)
+}

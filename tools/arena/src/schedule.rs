@@ -1,0 +1,122 @@
+//! Which games a match plays: a round-robin of pairings for two players (or
+//! all four engines in every game for four players), seats alternated or
+//! rotated, and the opening of each game.
+
+use crate::cli::{Config, OpeningSource};
+use crate::setup::{random_opening, read_openings, Opening};
+
+/// One game to play.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Job {
+    /// 1-based game number.
+    pub number: usize,
+    /// Engine index in each seat.
+    pub seats: Vec<usize>,
+    pub opening: Opening,
+    /// Games with the same group number form a pair (or a rotation) played
+    /// from the same opening with seats exchanged.
+    pub group: usize,
+}
+
+/// Every game of the match, in the order they start.
+pub fn schedule(config: &Config) -> Result<Vec<Job>, String> {
+    let engines = config.engines.len();
+    let players = config.variant.players();
+    let encounters: Vec<Vec<usize>> = if players == 4 {
+        vec![(0..4).collect()]
+    } else {
+        let mut pairs = Vec::new();
+        for a in 0..engines {
+            for b in a + 1..engines {
+                pairs.push(vec![a, b]);
+            }
+        }
+        pairs
+    };
+    // With -repeat an opening is played once per seat order: twice for two
+    // players, four times (all rotations) for four.
+    let per_opening = if config.repeat { players } else { 1 };
+    let games_per_encounter = config.games * config.rounds;
+    let openings_needed = games_per_encounter.div_ceil(per_opening);
+    let openings = openings(config, openings_needed)?;
+    let mut jobs = Vec::new();
+    for round in 0..config.rounds {
+        for (encounter_index, encounter) in encounters.iter().enumerate() {
+            for game in 0..config.games {
+                let k = round * config.games + game;
+                let opening_index = k / per_opening;
+                let rotation = k % players;
+                let seats = (0..players).map(|s| encounter[(s + rotation) % players]).collect();
+                jobs.push(Job {
+                    number: jobs.len() + 1,
+                    seats,
+                    opening: openings[opening_index % openings.len()].clone(),
+                    group: encounter_index * openings_needed + opening_index,
+                });
+            }
+        }
+    }
+    Ok(jobs)
+}
+
+fn openings(config: &Config, needed: usize) -> Result<Vec<Opening>, String> {
+    match &config.openings {
+        OpeningSource::StartPosition => Ok(vec![Opening { fen: None, moves: Vec::new() }]),
+        OpeningSource::Random { plies } => (0..needed)
+            .map(|i| random_opening(&config.variant, *plies, config.seed.wrapping_add(i as u64)))
+            .collect(),
+        OpeningSource::File { path, random_order } => {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let mut all = read_openings(&text, &config.variant)?;
+            if *random_order {
+                shuffle(&mut all, config.seed);
+            }
+            Ok(all)
+        }
+    }
+}
+
+/// Fisher-Yates with a small seeded generator.
+fn shuffle<T>(items: &mut [T], seed: u64) {
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    for i in (1..items.len()).rev() {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        items.swap(i, (state % (i as u64 + 1)) as usize);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::parse;
+
+    fn config(line: &str) -> Config {
+        parse(&line.split_whitespace().map(String::from).collect::<Vec<_>>()).unwrap()
+    }
+
+    #[test]
+    fn repeat_swaps_seats_on_one_opening() {
+        let c = config("-engine cmd=a -engine cmd=b -games 4 -repeat -openings random plies=2");
+        let jobs = schedule(&c).unwrap();
+        assert_eq!(jobs.len(), 4);
+        assert_eq!(jobs[0].seats, [0, 1]);
+        assert_eq!(jobs[1].seats, [1, 0]);
+        assert_eq!(jobs[0].opening, jobs[1].opening);
+        assert_eq!(jobs[0].group, jobs[1].group);
+        assert_ne!(jobs[1].group, jobs[2].group);
+    }
+
+    #[test]
+    fn round_robin_of_three_and_four_player_rotation() {
+        let c = config("-engine cmd=a -engine cmd=b -engine cmd=c -games 2 -rounds 2");
+        assert_eq!(schedule(&c).unwrap().len(), 3 * 2 * 2);
+        let c = config(
+            "-engine cmd=a -engine cmd=b -engine cmd=c -engine cmd=d -variant players=4 walls=5 -games 4 -repeat",
+        );
+        let jobs = schedule(&c).unwrap();
+        assert_eq!(jobs.iter().map(|j| j.seats[0]).collect::<Vec<_>>(), [0, 1, 2, 3]);
+        assert!(jobs.iter().all(|j| j.group == 0));
+    }
+}

@@ -1,0 +1,271 @@
+//! What a match plays: the game variant (and the options that tell engines
+//! about it), time controls, and openings.
+
+use std::time::Duration;
+use tabula::games::quarto::{Quarto, Rules};
+use tabula::games::quoridor::{Quoridor, Variant};
+use tabula::games::AnyPosition;
+
+/// The game and its rules.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GameVariant {
+    Quoridor(Variant),
+    Quarto(Rules),
+}
+
+impl Default for GameVariant {
+    fn default() -> Self {
+        GameVariant::Quoridor(Variant::default())
+    }
+}
+
+impl GameVariant {
+    /// The options that select this game in an engine, in the order to send.
+    pub fn engine_options(&self) -> Vec<(String, String)> {
+        let pairs: Vec<(&str, String)> = match self {
+            GameVariant::Quoridor(v) => vec![
+                ("Game", "quoridor".into()),
+                ("BoardWidth", v.width.to_string()),
+                ("BoardHeight", v.height.to_string()),
+                ("Walls", v.walls.to_string()),
+                ("Players", v.players.to_string()),
+                ("MultiJump", v.multi_jump.to_string()),
+            ],
+            GameVariant::Quarto(r) => vec![
+                ("Game", "quarto".into()),
+                ("QuartoLevel", "1".into()),
+                ("QuartoBoard", format!("{0}x{0}", r.side)),
+                ("QuartoLevel", r.level.to_string()),
+            ],
+        };
+        pairs.into_iter().map(|(k, v)| (k.to_string(), v)).collect()
+    }
+
+    pub fn start(&self) -> Result<AnyPosition, String> {
+        match self {
+            GameVariant::Quoridor(v) => {
+                Quoridor::new(v).map(AnyPosition::Quoridor).map_err(|e| e.to_string())
+            }
+            GameVariant::Quarto(r) => Quarto::new(*r).map(AnyPosition::Quarto).map_err(|e| e.to_string()),
+        }
+    }
+
+    pub fn players(&self) -> usize {
+        match self {
+            GameVariant::Quoridor(v) => v.players,
+            GameVariant::Quarto(_) => 2,
+        }
+    }
+
+    /// The default ply cap: 4 x width x height for Quoridor; Quarto ends by itself.
+    pub fn default_max_plies(&self) -> usize {
+        match self {
+            GameVariant::Quoridor(v) => 4 * v.width * v.height,
+            GameVariant::Quarto(r) => r.squares() + 1,
+        }
+    }
+
+    /// A one-line description for records.
+    pub fn describe(&self) -> String {
+        match self {
+            GameVariant::Quoridor(v) => format!(
+                "quoridor {}x{} walls={} players={}{}",
+                v.width,
+                v.height,
+                v.walls,
+                v.players,
+                if v.multi_jump { " multijump" } else { "" }
+            ),
+            GameVariant::Quarto(r) => format!("quarto {0}x{0} level={1}", r.side, r.level),
+        }
+    }
+}
+
+/// How long an engine may think.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Limit {
+    /// `moves/seconds+increment`: a clock refilled every `moves` moves.
+    Clock {
+        moves: Option<u32>,
+        base: Duration,
+        increment: Duration,
+    },
+    MoveTime(Duration),
+    Nodes(u64),
+    Depth(u32),
+}
+
+impl Default for Limit {
+    fn default() -> Self {
+        Limit::MoveTime(Duration::from_millis(100))
+    }
+}
+
+impl Limit {
+    /// Reads `tc=` values: `40/10`, `10+0.1`, `0.5`, `inf` is refused.
+    pub fn parse_clock(text: &str) -> Result<Limit, String> {
+        let bad = || format!("time control '{text}' is not [moves/]seconds[+increment]");
+        let (moves, rest) = match text.split_once('/') {
+            Some((m, r)) => (Some(m.parse::<u32>().map_err(|_| bad())?), r),
+            None => (None, text),
+        };
+        let (base, increment) = match rest.split_once('+') {
+            Some((b, i)) => (b, i),
+            None => (rest, "0"),
+        };
+        let seconds = |s: &str| -> Result<Duration, String> {
+            let value: f64 = s.parse().map_err(|_| bad())?;
+            if !value.is_finite() || value < 0.0 {
+                return Err(bad());
+            }
+            Ok(Duration::from_secs_f64(value))
+        };
+        let base = seconds(base)?;
+        if base.is_zero() || moves == Some(0) {
+            return Err(bad());
+        }
+        Ok(Limit::Clock { moves, base, increment: seconds(increment)? })
+    }
+
+    pub fn describe(&self) -> String {
+        match self {
+            Limit::Clock { moves, base, increment } => {
+                let moves = moves.map_or(String::new(), |m| format!("{m}/"));
+                format!("{moves}{}+{}", base.as_secs_f64(), increment.as_secs_f64())
+            }
+            Limit::MoveTime(t) => format!("st={}", t.as_secs_f64()),
+            Limit::Nodes(n) => format!("nodes={n}"),
+            Limit::Depth(d) => format!("depth={d}"),
+        }
+    }
+}
+
+/// Where a game starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opening {
+    /// A position text, or `None` for the start position.
+    pub fen: Option<String>,
+    pub moves: Vec<String>,
+}
+
+/// Reads an openings file: one opening per line, either a position text
+/// (starting with the game's name) or a list of moves from the start;
+/// blank lines and `#` comments are skipped. Every opening is checked.
+pub fn read_openings(text: &str, variant: &GameVariant) -> Result<Vec<Opening>, String> {
+    let mut openings = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let opening = if line.starts_with("quoridor") || line.starts_with("quarto") {
+            let (fen, moves) = match line.split_once(" moves ") {
+                Some((fen, moves)) => (fen, moves.split_whitespace().map(String::from).collect()),
+                None => (line, Vec::new()),
+            };
+            Opening { fen: Some(fen.to_string()), moves }
+        } else {
+            Opening { fen: None, moves: line.split_whitespace().map(String::from).collect() }
+        };
+        opening_position(&opening, variant).map_err(|e| format!("openings line {}: {e}", number + 1))?;
+        openings.push(opening);
+    }
+    if openings.is_empty() {
+        return Err("the openings file holds no opening".into());
+    }
+    Ok(openings)
+}
+
+/// The position an opening leads to, with the hashes of the positions before
+/// it since the last irreversible move.
+pub fn opening_position(opening: &Opening, variant: &GameVariant) -> Result<(AnyPosition, Vec<u64>), String> {
+    let mut position = match &opening.fen {
+        None => variant.start()?,
+        Some(text) => match text.split_whitespace().next() {
+            Some("quoridor") => {
+                Quoridor::from_text(text).map(AnyPosition::Quoridor).map_err(|e| e.to_string())?
+            }
+            Some("quarto") => Quarto::from_text(text).map(AnyPosition::Quarto).map_err(|e| e.to_string())?,
+            _ => return Err(format!("'{text}' is not a position text")),
+        },
+    };
+    if position.game_name() != variant.start()?.game_name() {
+        return Err("the opening is for another game".into());
+    }
+    let mut history = Vec::new();
+    for text in &opening.moves {
+        let hash = position.hash();
+        if position.play_text(text).map_err(|e| e.to_string())? {
+            history.clear();
+        } else {
+            history.push(hash);
+        }
+    }
+    if position.outcome().is_some() {
+        return Err("the opening ends the game".into());
+    }
+    Ok((position, history))
+}
+
+/// `plies` random legal moves from the start (never ending the game),
+/// reproducible from `seed`.
+pub fn random_opening(variant: &GameVariant, plies: usize, seed: u64) -> Result<Opening, String> {
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for _attempt in 0..100 {
+        let mut position = variant.start()?;
+        let mut moves = Vec::new();
+        while moves.len() < plies {
+            let legal = position.legal_move_names();
+            let choice = legal[next() as usize % legal.len().max(1)].clone();
+            position.play_text(&choice).map_err(|e| e.to_string())?;
+            moves.push(choice);
+            if position.outcome().is_some() {
+                break;
+            }
+        }
+        if position.outcome().is_none() {
+            return Ok(Opening { fen: None, moves });
+        }
+    }
+    Err(format!("no random opening of {plies} plies that leaves the game open"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clocks_parse() {
+        let ms = Duration::from_millis;
+        assert_eq!(
+            Limit::parse_clock("10+0.1"),
+            Ok(Limit::Clock { moves: None, base: ms(10_000), increment: ms(100) })
+        );
+        assert_eq!(
+            Limit::parse_clock("40/10"),
+            Ok(Limit::Clock { moves: Some(40), base: ms(10_000), increment: ms(0) })
+        );
+        assert!(Limit::parse_clock("inf").is_err());
+        assert!(Limit::parse_clock("0+1").is_err());
+        assert!(Limit::parse_clock("-1").is_err());
+    }
+
+    #[test]
+    fn openings_are_checked() {
+        let v = GameVariant::default();
+        assert_eq!(read_openings("e2 e8\n# c\n\n", &v).unwrap().len(), 1);
+        assert!(read_openings("e2 e2", &v).is_err());
+        let fen = "quoridor 9x9 pawns=e3,e7 hand=10,10 walls=- turn=1 moves e4";
+        assert_eq!(read_openings(fen, &v).unwrap()[0].moves, ["e4"]);
+        assert!(read_openings("quarto 4x4 level=1 board=..../..../..../.... hand=- turn=1", &v).is_err());
+        let random = random_opening(&v, 6, 3).unwrap();
+        assert_eq!(random.moves.len(), 6);
+        assert_eq!(random_opening(&v, 6, 3).unwrap(), random);
+    }
+}

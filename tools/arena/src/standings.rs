@@ -1,0 +1,182 @@
+//! What a match has shown so far: the score of every pairing (with
+//! pentanomial pairs when openings are repeated), and per-engine win ratios by
+//! seat, time per move and faults; and the text of the result blocks.
+
+use crate::referee::{Fault, GameRecord};
+use crate::schedule::Job;
+use crate::stats::{
+    format_elo_line, format_pentanomial_line, format_score_line, format_sprt_decision, format_sprt_line,
+    MoveTimes, Outcome, Pentanomial, Sprt, SprtDecision, Tally,
+};
+use std::collections::HashMap;
+
+/// Per-engine numbers.
+#[derive(Clone, Debug, Default)]
+pub struct EngineStats {
+    pub games_in_seat: [u64; 4],
+    pub wins_in_seat: [u64; 4],
+    pub times: MoveTimes,
+    pub time_losses: u64,
+    pub illegal_moves: u64,
+    pub crashes: u64,
+}
+
+#[derive(Default)]
+pub struct Standings {
+    names: Vec<String>,
+    players: usize,
+    /// Keyed by the pairing (lower engine index first), from its point of view.
+    tallies: HashMap<(usize, usize), Tally>,
+    pentanomials: HashMap<(usize, usize), Pentanomial>,
+    /// Finished games of a group still waiting for their partner.
+    open_pairs: HashMap<usize, Outcome>,
+    pub engines: Vec<EngineStats>,
+    pub games: u64,
+}
+
+impl Standings {
+    pub fn new(names: Vec<String>, players: usize) -> Standings {
+        let engines = vec![EngineStats::default(); names.len()];
+        Standings { names, players, engines, ..Standings::default() }
+    }
+
+    /// Adds a finished game.
+    pub fn record(&mut self, job: &Job, record: &GameRecord, repeat: bool) {
+        self.games += 1;
+        for (seat, &engine) in job.seats.iter().enumerate() {
+            let stats = &mut self.engines[engine];
+            stats.games_in_seat[seat] += 1;
+            if record.winner == Some(seat) {
+                stats.wins_in_seat[seat] += 1;
+            }
+        }
+        for played in &record.moves {
+            self.engines[job.seats[played.seat]].times.record(played.millis);
+        }
+        for &(seat, fault) in &record.faults {
+            let stats = &mut self.engines[job.seats[seat]];
+            match fault {
+                Fault::TimeLoss => stats.time_losses += 1,
+                Fault::Illegal => stats.illegal_moves += 1,
+                Fault::Crash => stats.crashes += 1,
+            }
+        }
+        if self.players == 2 {
+            let (a, b) = (job.seats[0].min(job.seats[1]), job.seats[0].max(job.seats[1]));
+            let outcome = match record.winner {
+                None => Outcome::Draw,
+                Some(seat) if job.seats[seat] == a => Outcome::Win,
+                Some(_) => Outcome::Loss,
+            };
+            self.tallies.entry((a, b)).or_default().record(outcome);
+            if repeat {
+                match self.open_pairs.remove(&job.group) {
+                    Some(first) => self.pentanomials.entry((a, b)).or_default().record_pair(first, outcome),
+                    None => {
+                        self.open_pairs.insert(job.group, outcome);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The two-engine tally, for SPRT.
+    pub fn head_to_head(&self) -> (Tally, Option<Pentanomial>) {
+        let tally = self.tallies.get(&(0, 1)).cloned().unwrap_or_default();
+        (tally, self.pentanomials.get(&(0, 1)).cloned())
+    }
+
+    /// The SPRT line, decision, and log-likelihood ratio.
+    pub fn sprt(&self, sprt: &Sprt) -> (String, Option<SprtDecision>) {
+        let (tally, pentanomial) = self.head_to_head();
+        let llr = match &pentanomial {
+            Some(p) if p.pairs() > 0 => sprt.llr_pentanomial(p),
+            _ => sprt.llr_trinomial(&tally),
+        };
+        let decision = sprt.decision(llr);
+        let mut line = format_sprt_line(sprt, llr);
+        let text = format_sprt_decision(decision);
+        if !text.is_empty() {
+            line.push_str(&format!("\n{text}"));
+        }
+        (line, decision)
+    }
+
+    /// The result block: scores per pairing (two players) or the standings
+    /// table (four players), then per-engine numbers.
+    pub fn report(&self, sprt: Option<&Sprt>) -> Vec<String> {
+        let mut lines = Vec::new();
+        if self.players == 2 {
+            let mut pairings: Vec<_> = self.tallies.keys().copied().collect();
+            pairings.sort();
+            for (a, b) in pairings {
+                let tally = &self.tallies[&(a, b)];
+                let pentanomial = self.pentanomials.get(&(a, b)).filter(|p| p.pairs() > 0);
+                lines.push(format_score_line(&self.names[a], &self.names[b], tally));
+                lines.push(format_elo_line(tally, pentanomial));
+                if let Some(p) = pentanomial {
+                    lines.push(format_pentanomial_line(p));
+                }
+            }
+            if let Some(s) = sprt {
+                lines.extend(self.sprt(s).0.lines().map(String::from));
+            }
+        } else {
+            lines.push(format!(
+                "{:<16} {:>6} {:>6} {:>7}  wins by seat P1/P2/P3/P4",
+                "Engine", "games", "wins", "share"
+            ));
+            for (i, e) in self.engines.iter().enumerate() {
+                let games: u64 = e.games_in_seat.iter().sum();
+                let wins: u64 = e.wins_in_seat.iter().sum();
+                let by_seat: Vec<String> =
+                    (0..4).map(|s| format!("{}/{}", e.wins_in_seat[s], e.games_in_seat[s])).collect();
+                lines.push(format!(
+                    "{:<16} {games:>6} {wins:>6} {:>6.1}%  {}",
+                    self.names[i],
+                    percent(wins, games),
+                    by_seat.join(" ")
+                ));
+            }
+        }
+        lines.push(format!(
+            "{:<16} {:>9} {:>9} {:>9} {:>9} {:>6} {:>7} {:>7}",
+            "Engine", "P1 wins", "P2 wins", "mean ms", "max ms", "time", "illegal", "crashes"
+        ));
+        for (i, e) in self.engines.iter().enumerate() {
+            lines.push(format!(
+                "{:<16} {:>8.1}% {:>8.1}% {:>9.1} {:>9} {:>6} {:>7} {:>7}",
+                self.names[i],
+                percent(e.wins_in_seat[0], e.games_in_seat[0]),
+                percent(e.wins_in_seat[1], e.games_in_seat[1]),
+                e.times.mean_ms(),
+                e.times.max_ms,
+                e.time_losses,
+                e.illegal_moves,
+                e.crashes
+            ));
+        }
+        lines
+    }
+
+    /// A one-line score of the match so far.
+    pub fn progress(&self, total: usize) -> String {
+        let mut text = format!("Games: {} of {total}", self.games);
+        if self.players == 2 && self.names.len() == 2 {
+            let (tally, _) = self.head_to_head();
+            text.push_str(&format!(
+                ", {} {} - {} {} (draws {})",
+                self.names[0], tally.wins, tally.losses, self.names[1], tally.draws
+            ));
+        }
+        text
+    }
+}
+
+fn percent(part: u64, whole: u64) -> f64 {
+    if whole == 0 {
+        0.0
+    } else {
+        100.0 * part as f64 / whole as f64
+    }
+}

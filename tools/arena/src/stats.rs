@@ -1,0 +1,561 @@
+//! Match statistics in the conventions of cutechess-cli and fastchess.
+//!
+//! Everything here is pure arithmetic on result counters; nothing does I/O.
+//!
+//! * [`Tally`] counts single games (wins/losses/draws from the first engine's point of view),
+//!   [`Pentanomial`] counts game pairs (both colours of one opening).
+//! * [`elo_from_score`] is the logistic Elo model; [`Tally::elo_margin`] and
+//!   [`Pentanomial::elo_margin`] give the half-width of the 95% confidence interval.
+//! * [`los`] is the likelihood of superiority, built on our own [`erf`].
+//! * [`Sprt`] is a sequential probability ratio test with logistic Elo bounds, using the GSPRT
+//!   (normal) approximation of the log-likelihood ratio.
+//! * `format_*` functions produce the lines printed by the runner, shaped like fastchess output.
+//! * [`MoveTimes`] accumulates per-engine thinking times.
+
+use std::fmt;
+
+/// Two-sided 95% quantile of the standard normal distribution.
+pub const Z95: f64 = 1.959964;
+
+/// The result of one game from the first engine's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The first engine won.
+    Win,
+    /// The game was drawn.
+    Draw,
+    /// The first engine lost.
+    Loss,
+}
+
+impl Outcome {
+    /// Points scored by the first engine, counted in half-points (win 2, draw 1, loss 0).
+    pub fn half_points(self) -> usize {
+        match self {
+            Outcome::Win => 2,
+            Outcome::Draw => 1,
+            Outcome::Loss => 0,
+        }
+    }
+}
+
+/// Game counter from the first engine's point of view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Games won by the first engine.
+    pub wins: u64,
+    /// Games lost by the first engine.
+    pub losses: u64,
+    /// Drawn games.
+    pub draws: u64,
+}
+
+impl Tally {
+    /// Counts one game.
+    pub fn record(&mut self, outcome: Outcome) {
+        match outcome {
+            Outcome::Win => self.wins += 1,
+            Outcome::Draw => self.draws += 1,
+            Outcome::Loss => self.losses += 1,
+        }
+    }
+
+    /// Number of games played.
+    pub fn games(&self) -> u64 {
+        self.wins + self.losses + self.draws
+    }
+
+    /// Points of the first engine: 1 per win, 0.5 per draw.
+    pub fn points(&self) -> f64 {
+        self.wins as f64 + 0.5 * self.draws as f64
+    }
+
+    /// Mean score per game in `0..=1`; 0.5 when no game has been played.
+    pub fn score(&self) -> f64 {
+        if self.games() == 0 {
+            0.5
+        } else {
+            self.points() / self.games() as f64
+        }
+    }
+
+    /// Fraction of drawn games in `0..=1`; 0 when no game has been played.
+    pub fn draw_ratio(&self) -> f64 {
+        if self.games() == 0 {
+            0.0
+        } else {
+            self.draws as f64 / self.games() as f64
+        }
+    }
+
+    /// Elo difference implied by [`Tally::score`] (see [`elo_from_score`]).
+    pub fn elo(&self) -> f64 {
+        elo_from_score(self.score())
+    }
+
+    /// Likelihood of superiority of the first engine, in `0..=1` (see [`los`]).
+    pub fn los(&self) -> f64 {
+        los(self.wins, self.losses)
+    }
+
+    /// Per-game (trinomial) samples as `(score, count)`.
+    fn samples(&self) -> [(f64, u64); 3] {
+        [(1.0, self.wins), (0.5, self.draws), (0.0, self.losses)]
+    }
+
+    /// Half-width of the 95% Elo confidence interval from the per-game variance (see [`elo_margin`]).
+    pub fn elo_margin(&self) -> f64 {
+        margin_of(&self.samples())
+    }
+}
+
+/// Counter of game pairs, bucketed by the first engine's points over the pair.
+///
+/// `counts[i]` is the number of pairs in which the first engine scored `i` half-points, i.e.
+/// `i / 2` points out of 2: index 0 = loss+loss, 1 = loss+draw, 2 = draw+draw or win+loss,
+/// 3 = win+draw, 4 = win+win. This is fastchess's `Ptnml(0-2)` order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pentanomial {
+    /// Pair counts indexed by half-points of the pair (0..=4).
+    pub counts: [u64; 5],
+}
+
+impl Pentanomial {
+    /// Counts one pair given the outcomes of its two games (order irrelevant).
+    pub fn record_pair(&mut self, first: Outcome, second: Outcome) {
+        self.counts[first.half_points() + second.half_points()] += 1;
+    }
+
+    /// Number of pairs counted.
+    pub fn pairs(&self) -> u64 {
+        self.counts.iter().sum()
+    }
+
+    /// Per-pair samples as `(score normalised to 0..=1, count)`: 0, 0.25, 0.5, 0.75, 1.
+    fn samples(&self) -> [(f64, u64); 5] {
+        std::array::from_fn(|i| (i as f64 / 4.0, self.counts[i]))
+    }
+
+    #[cfg(test)]
+    /// Mean score per game in `0..=1`; 0.5 when no pair has been counted.
+    pub fn score(&self) -> f64 {
+        mean_var(&self.samples()).map_or(0.5, |(mu, _, _)| mu)
+    }
+
+    /// Half-width of the 95% Elo confidence interval from the per-pair variance (see [`elo_margin`]).
+    pub fn elo_margin(&self) -> f64 {
+        margin_of(&self.samples())
+    }
+}
+
+/// Mean, population variance and sample size of weighted samples; `None` when empty.
+fn mean_var(samples: &[(f64, u64)]) -> Option<(f64, f64, u64)> {
+    let n: u64 = samples.iter().map(|&(_, c)| c).sum();
+    if n == 0 {
+        return None;
+    }
+    let mu = samples.iter().map(|&(x, c)| x * c as f64).sum::<f64>() / n as f64;
+    let var = samples.iter().map(|&(x, c)| c as f64 * (x - mu) * (x - mu)).sum::<f64>() / n as f64;
+    Some((mu, var, n))
+}
+
+/// Elo margin of weighted samples; 0 when empty.
+fn margin_of(samples: &[(f64, u64)]) -> f64 {
+    mean_var(samples).map_or(0.0, |(mu, var, n)| elo_margin(mu, (var / n as f64).sqrt()))
+}
+
+/// Logistic Elo difference for a mean score `s`: `-400 * log10(1/s - 1)`.
+///
+/// Returns `f64::INFINITY` for `s >= 1` and `f64::NEG_INFINITY` for `s <= 0` (printed as
+/// `inf` / `-inf`). NaN in gives NaN out.
+pub fn elo_from_score(s: f64) -> f64 {
+    if s >= 1.0 {
+        f64::INFINITY
+    } else if s <= 0.0 {
+        f64::NEG_INFINITY
+    } else {
+        // Same as -400 * log10(1/s - 1), but gives +0.0 rather than -0.0 at s = 0.5.
+        400.0 * (s / (1.0 - s)).log10()
+    }
+}
+
+/// Expected score for an Elo difference (inverse of [`elo_from_score`]): `1 / (1 + 10^(-elo/400))`.
+pub fn score_from_elo(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// Half-width of the 95% confidence interval of the Elo difference, as cutechess-cli reports it:
+/// `(elo(mu + z*stderr) - elo(mu - z*stderr)) / 2` with `z` = [`Z95`].
+///
+/// `mu` is the mean score per game and `stderr` the standard error of that mean. Returns
+/// `f64::INFINITY` when the interval touches a score of 0 or 1 (including `mu` itself being 0 or
+/// 1), and 0 when `stderr` is 0 with `0 < mu < 1` (e.g. all draws).
+pub fn elo_margin(mu: f64, stderr: f64) -> f64 {
+    let (lo, hi) = (mu - Z95 * stderr, mu + Z95 * stderr);
+    if lo <= 0.0 || hi >= 1.0 {
+        return f64::INFINITY;
+    }
+    (elo_from_score(hi) - elo_from_score(lo)) / 2.0
+}
+
+/// The error function, accurate to about 1e-15.
+///
+/// Uses the everywhere-convergent series with positive terms
+/// `erf(x) = 2/sqrt(pi) * exp(-x^2) * sum_n (2x^2)^n * x / (1*3*...*(2n+1))`, and `erf(x) = ±1`
+/// for `|x| >= 6` (where `1 - erf(6) < 3e-17`).
+pub fn erf(x: f64) -> f64 {
+    let a = x.abs();
+    if a.is_nan() {
+        return f64::NAN;
+    }
+    if a >= 6.0 {
+        return 1f64.copysign(x);
+    }
+    let two_a2 = 2.0 * a * a;
+    let (mut term, mut sum, mut k) = (a, a, 1f64);
+    while term > sum * 1e-17 {
+        term *= two_a2 / (2.0 * k + 1.0);
+        sum += term;
+        k += 1.0;
+    }
+    (std::f64::consts::FRAC_2_SQRT_PI * (-a * a).exp() * sum).copysign(x)
+}
+
+/// Likelihood of superiority in `0..=1`: `0.5 * (1 + erf((W - L) / sqrt(2 * (W + L))))`.
+///
+/// Draws carry no information; with no decisive game it is 0.5.
+pub fn los(wins: u64, losses: u64) -> f64 {
+    if wins + losses == 0 {
+        return 0.5;
+    }
+    let (w, l) = (wins as f64, losses as f64);
+    0.5 * (1.0 + erf((w - l) / (2.0 * (w + l)).sqrt()))
+}
+
+/// Outcome of a finished SPRT.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SprtDecision {
+    /// The LLR fell to the lower bound: the Elo difference is at most `elo0`.
+    H0Accepted,
+    /// The LLR rose to the upper bound: the Elo difference is at least `elo1`.
+    H1Accepted,
+}
+
+impl SprtDecision {
+    /// `"H0 accepted"` or `"H1 accepted"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SprtDecision::H0Accepted => "H0 accepted",
+            SprtDecision::H1Accepted => "H1 accepted",
+        }
+    }
+}
+
+impl fmt::Display for SprtDecision {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Sequential probability ratio test of H0: Elo = `elo0` against H1: Elo = `elo1` (logistic Elo).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sprt {
+    /// Elo difference under H0.
+    pub elo0: f64,
+    /// Elo difference under H1.
+    pub elo1: f64,
+    /// Probability of accepting H1 when H0 holds (type I error).
+    pub alpha: f64,
+    /// Probability of accepting H0 when H1 holds (type II error).
+    pub beta: f64,
+}
+
+impl Sprt {
+    /// Checked constructor: needs `elo0 < elo1` and `alpha`, `beta` in `(0, 1)` with `alpha + beta < 1`.
+    pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Sprt, String> {
+        if elo0.is_nan() || elo1.is_nan() || elo0 >= elo1 {
+            return Err(format!("SPRT needs elo0 < elo1 (got {elo0}, {elo1})"));
+        }
+        let valid = alpha > 0.0 && beta > 0.0 && alpha + beta < 1.0;
+        if !valid {
+            return Err(format!("SPRT needs 0 < alpha, beta and alpha + beta < 1 (got {alpha}, {beta})"));
+        }
+        Ok(Sprt { elo0, elo1, alpha, beta })
+    }
+
+    /// Stopping bounds `(ln(beta / (1 - alpha)), ln((1 - beta) / alpha))`.
+    pub fn bounds(&self) -> (f64, f64) {
+        ((self.beta / (1.0 - self.alpha)).ln(), ((1.0 - self.beta) / self.alpha).ln())
+    }
+
+    /// Shared GSPRT computation of [`Sprt::llr_trinomial`] and [`Sprt::llr_pentanomial`].
+    fn llr(&self, samples: &[(f64, u64)]) -> f64 {
+        let Some((mu, var, n)) = mean_var(samples) else { return 0.0 };
+        if var <= 0.0 {
+            return 0.0;
+        }
+        let (s0, s1) = (score_from_elo(self.elo0), score_from_elo(self.elo1));
+        n as f64 * (s1 - s0) * (2.0 * mu - s0 - s1) / (2.0 * var)
+    }
+
+    /// Log-likelihood ratio from per-game results: the GSPRT approximation
+    /// `N * (s1 - s0) * (2*mu - s0 - s1) / (2 * var)` with N = games, samples 1 / 0.5 / 0, `mu` and
+    /// `var` their mean and population variance, `s0`, `s1` the expected scores of `elo0`, `elo1`.
+    /// 0 with no games or no variance (all draws, all wins or all losses).
+    pub fn llr_trinomial(&self, tally: &Tally) -> f64 {
+        self.llr(&tally.samples())
+    }
+
+    /// Log-likelihood ratio from pair results: N = pairs, per-pair samples 0, 0.25, 0.5, 0.75, 1.
+    /// 0 with no pairs or no variance (e.g. every pair draw+draw or win+loss).
+    pub fn llr_pentanomial(&self, ptnml: &Pentanomial) -> f64 {
+        self.llr(&ptnml.samples())
+    }
+
+    /// `Some` decision once `llr` reaches a bound (`<= lower` accepts H0, `>= upper` accepts H1).
+    pub fn decision(&self, llr: f64) -> Option<SprtDecision> {
+        let (lower, upper) = self.bounds();
+        if llr >= upper {
+            Some(SprtDecision::H1Accepted)
+        } else if llr <= lower {
+            Some(SprtDecision::H0Accepted)
+        } else {
+            None
+        }
+    }
+}
+
+/// `Score of A vs B: W - L - D [0.xxx] N`.
+pub fn format_score_line(name_a: &str, name_b: &str, tally: &Tally) -> String {
+    let t = tally;
+    format!(
+        "Score of {name_a} vs {name_b}: {} - {} - {} [{:.3}] {}",
+        t.wins,
+        t.losses,
+        t.draws,
+        t.score(),
+        t.games()
+    )
+}
+
+/// `Elo difference: X +/- Y, LOS: Z %, DrawRatio: D %`, all with one decimal.
+///
+/// The margin comes from `ptnml` when given, else from the per-game variance. Infinite values
+/// print as `inf` / `-inf`; with no games the line reads `0.0 +/- 0.0, LOS: 50.0 %, DrawRatio: 0.0 %`.
+pub fn format_elo_line(tally: &Tally, ptnml: Option<&Pentanomial>) -> String {
+    let margin = ptnml.map_or_else(|| tally.elo_margin(), Pentanomial::elo_margin);
+    format!(
+        "Elo difference: {:.1} +/- {:.1}, LOS: {:.1} %, DrawRatio: {:.1} %",
+        tally.elo(),
+        margin,
+        100.0 * tally.los(),
+        100.0 * tally.draw_ratio()
+    )
+}
+
+/// `Ptnml(0-2): [a, b, c, d, e]`.
+pub fn format_pentanomial_line(ptnml: &Pentanomial) -> String {
+    let [a, b, c, d, e] = ptnml.counts;
+    format!("Ptnml(0-2): [{a}, {b}, {c}, {d}, {e}]")
+}
+
+/// `LLR: 2.95 (-2.94, 2.94) [0.00, 5.00]`: the LLR, the bounds, then elo0 and elo1.
+pub fn format_sprt_line(sprt: &Sprt, llr: f64) -> String {
+    let (lower, upper) = sprt.bounds();
+    format!("LLR: {llr:.2} ({lower:.2}, {upper:.2}) [{:.2}, {:.2}]", sprt.elo0, sprt.elo1)
+}
+
+/// Decision text for printing: `"H0 accepted"`, `"H1 accepted"`, or `""` while undecided.
+pub fn format_sprt_decision(decision: Option<SprtDecision>) -> &'static str {
+    decision.map_or("", SprtDecision::as_str)
+}
+
+/// Thinking-time statistics of one engine, in milliseconds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveTimes {
+    /// Moves recorded.
+    pub count: u64,
+    /// Sum of all recorded times.
+    pub total_ms: u64,
+    /// Longest recorded time.
+    pub max_ms: u64,
+}
+
+impl MoveTimes {
+    /// Records the time one move took.
+    pub fn record(&mut self, ms: u64) {
+        self.count += 1;
+        self.total_ms += ms;
+        self.max_ms = self.max_ms.max(ms);
+    }
+
+    /// Mean time per move; 0 when nothing was recorded.
+    pub fn mean_ms(&self) -> f64 {
+        if self.count == 0 {
+            0.0
+        } else {
+            self.total_ms as f64 / self.count as f64
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: f64, b: f64, eps: f64) -> bool {
+        (a - b).abs() < eps
+    }
+
+    fn t(wins: u64, losses: u64, draws: u64) -> Tally {
+        Tally { wins, losses, draws }
+    }
+
+    #[test]
+    fn erf_known_values() {
+        for (x, e) in [(0.0, 0.0), (0.1, 0.1124629160), (0.5, 0.5204998778), (1.0, 0.8427007929)]
+            .into_iter()
+            .chain([(2.0, 0.9953222650), (3.0, 0.9999779095), (7.0, 1.0)])
+        {
+            assert!(close(erf(x), e, 1e-9), "erf({x}) = {}", erf(x));
+            assert!(close(erf(-x), -e, 1e-9));
+        }
+    }
+
+    #[test]
+    fn score_and_elo() {
+        // W=10 L=5 D=5: points = 10 + 5/2 = 12.5, games 20, score 12.5/20 = 0.625.
+        let s = t(10, 5, 5);
+        assert_eq!((s.games(), s.points(), s.score()), (20, 12.5, 0.625));
+        // Elo = -400*log10(1/0.625 - 1) = -400*log10(0.6) = -400*(-0.221849) = 88.74.
+        assert!(close(s.elo(), 88.7395, 1e-3));
+        // Draw ratio 5/20 = 0.25.
+        assert_eq!(s.draw_ratio(), 0.25);
+        // 50% -> log10(1) = 0.
+        assert_eq!(elo_from_score(0.5), 0.0);
+        assert_eq!(elo_from_score(1.0), f64::INFINITY);
+        assert_eq!(elo_from_score(0.0), f64::NEG_INFINITY);
+        assert!(close(score_from_elo(88.7395), 0.625, 1e-6));
+    }
+
+    #[test]
+    fn trinomial_margin() {
+        // mu = 0.625; var = (10*0.375^2 + 5*0.625^2 + 5*0.125^2)/20
+        //   = (1.40625 + 1.953125 + 0.078125)/20 = 3.4375/20 = 0.171875.
+        // stderr = sqrt(0.171875/20) = sqrt(0.00859375) = 0.0927025; z*stderr = 0.181695.
+        // lo = 0.443305 -> elo -39.57; hi = 0.806695 -> elo 248.18; (248.18 + 39.57)/2 = 143.87.
+        assert!(close(t(10, 5, 5).elo_margin(), 143.875, 1e-2));
+        // All draws: mu = 0.5, var = 0 -> margin 0.
+        assert_eq!(t(0, 0, 10).elo_margin(), 0.0);
+        // Score 1 or no games.
+        assert_eq!(t(5, 0, 0).elo_margin(), f64::INFINITY);
+        assert_eq!(Tally::default().elo_margin(), 0.0);
+    }
+
+    #[test]
+    fn pentanomial_margin_smaller_for_correlated_pairs() {
+        // Pairs: 1 LL, 2 LD, 10 WL, 5 WD, 2 WW -> W = 10+5+4 = 19, L = 2+2+10 = 14, D = 2+5 = 7.
+        let mut p = Pentanomial::default();
+        for (a, b, n) in [
+            (Outcome::Loss, Outcome::Loss, 1),
+            (Outcome::Draw, Outcome::Loss, 2),
+            (Outcome::Win, Outcome::Loss, 10),
+            (Outcome::Win, Outcome::Draw, 5),
+            (Outcome::Win, Outcome::Win, 2),
+        ] {
+            (0..n).for_each(|_| p.record_pair(a, b));
+        }
+        assert_eq!(p.counts, [1, 2, 10, 5, 2]);
+        assert_eq!(p.pairs(), 20);
+        let tr = t(19, 14, 7);
+        // Both: mu = 22.5/40 = (0 + 2*0.25 + 10*0.5 + 5*0.75 + 2*1)/20 = 11.25/20 = 0.5625.
+        assert_eq!((tr.score(), p.score()), (0.5625, 0.5625));
+        // Trinomial: var = (19*0.4375^2 + 14*0.5625^2 + 7*0.0625^2)/40 = 8.09375/40 = 0.20234375,
+        //   stderr = sqrt(0.20234375/40) = 0.071124 -> margin 101.31.
+        // Pentanomial: var = (0.5625^2 + 2*0.3125^2 + 10*0.0625^2 + 5*0.1875^2 + 2*0.4375^2)/20
+        //   = 1.109375/20 = 0.05546875, stderr = sqrt(0.05546875/20) = 0.052663 -> margin 74.01.
+        assert!(close(tr.elo_margin(), 101.314, 1e-2));
+        assert!(close(p.elo_margin(), 74.014, 1e-2));
+    }
+
+    #[test]
+    fn los_values() {
+        assert_eq!(los(7, 7), 0.5);
+        assert_eq!(los(0, 0), 0.5);
+        // W=10 L=5: (10-5)/sqrt(2*15) = 5/5.477226 = 0.912871; erf = 0.803294 -> 0.5*1.803294 = 0.901647.
+        assert!(close(los(10, 5), 0.9016472, 1e-6));
+        assert!(close(los(10, 5) + los(5, 10), 1.0, 1e-12));
+    }
+
+    #[test]
+    fn sprt() {
+        let sprt = Sprt::new(0.0, 5.0, 0.05, 0.05).unwrap();
+        // ln(0.05/0.95) = -ln(19) = -2.944439.
+        let (lo, hi) = sprt.bounds();
+        assert!(close(lo, -2.944439, 1e-6) && close(hi, 2.944439, 1e-6));
+        // s0 = 0.5, s1 = 1/(1 + 10^(-5/400)) = 0.5071951.
+        // W=600 L=300 D=100: mu = 650/1000 = 0.65;
+        //   var = (600*0.35^2 + 300*0.65^2 + 100*0.15^2)/1000 = (73.5 + 126.75 + 2.25)/1000 = 0.2025;
+        //   LLR = 1000 * 0.0071951 * (1.3 - 1.0071951) / 0.405 = 5.2019 > 2.944 -> H1.
+        let llr = sprt.llr_trinomial(&t(600, 300, 100));
+        assert!(close(llr, 5.20186, 1e-4));
+        assert_eq!(sprt.decision(llr), Some(SprtDecision::H1Accepted));
+        // Mirrored sample: mu = 0.35, LLR = 1000*0.0071951*(0.7 - 1.0071951)/0.405 = -5.4573 -> H0.
+        let llr = sprt.llr_trinomial(&t(300, 600, 100));
+        assert!(close(llr, -5.4573, 1e-3));
+        assert_eq!(sprt.decision(llr), Some(SprtDecision::H0Accepted));
+        assert_eq!(sprt.decision(0.0), None);
+        // No games, all draws, all wins: no variance -> 0.
+        assert_eq!(sprt.llr_trinomial(&Tally::default()), 0.0);
+        assert_eq!(sprt.llr_trinomial(&t(0, 0, 50)), 0.0);
+        assert_eq!(sprt.llr_trinomial(&t(50, 0, 0)), 0.0);
+        // Pentanomial, 400 pairs [20, 40, 140, 120, 80]: mu = (10 + 70 + 90 + 80)/400 = 0.625;
+        //   var = (20*0.625^2 + 40*0.375^2 + 140*0.125^2 + 120*0.125^2 + 80*0.375^2)/400 = 28.75/400
+        //   = 0.071875; LLR = 400 * 0.0071951 * (1.25 - 1.0071951) / 0.14375 = 4.8612 > 2.944.
+        let p = Pentanomial { counts: [20, 40, 140, 120, 80] };
+        assert!(close(sprt.llr_pentanomial(&p), 4.8612, 1e-3));
+        assert_eq!(sprt.decision(sprt.llr_pentanomial(&p)), Some(SprtDecision::H1Accepted));
+        assert_eq!(sprt.llr_pentanomial(&Pentanomial { counts: [0, 0, 9, 0, 0] }), 0.0);
+        assert!(Sprt::new(5.0, 0.0, 0.05, 0.05).is_err() && Sprt::new(0.0, 5.0, 0.0, 0.05).is_err());
+    }
+
+    #[test]
+    fn line_formats() {
+        let s = t(10, 5, 5);
+        assert_eq!(format_score_line("A", "B", &s), "Score of A vs B: 10 - 5 - 5 [0.625] 20");
+        assert_eq!(
+            format_elo_line(&s, None),
+            "Elo difference: 88.7 +/- 143.9, LOS: 90.2 %, DrawRatio: 25.0 %"
+        );
+        let p = Pentanomial { counts: [1, 2, 10, 5, 2] };
+        assert_eq!(
+            format_elo_line(&t(19, 14, 7), Some(&p)),
+            // LOS: (19-14)/sqrt(66) = 0.615457 -> 0.5*(1 + 0.615912) = 0.807956.
+            "Elo difference: 43.7 +/- 74.0, LOS: 80.8 %, DrawRatio: 17.5 %"
+        );
+        assert_eq!(
+            format_elo_line(&t(4, 0, 0), None),
+            // Score 4/4 = 1 -> inf; LOS: 4/sqrt(8) = 1.414214, erf = 0.954500 -> 0.977250.
+            "Elo difference: inf +/- inf, LOS: 97.7 %, DrawRatio: 0.0 %"
+        );
+        assert_eq!(
+            format_elo_line(&Tally::default(), None),
+            "Elo difference: 0.0 +/- 0.0, LOS: 50.0 %, DrawRatio: 0.0 %"
+        );
+        assert_eq!(format_pentanomial_line(&p), "Ptnml(0-2): [1, 2, 10, 5, 2]");
+        let sprt = Sprt { elo0: 0.0, elo1: 5.0, alpha: 0.05, beta: 0.05 };
+        assert_eq!(format_sprt_line(&sprt, 2.951), "LLR: 2.95 (-2.94, 2.94) [0.00, 5.00]");
+        assert_eq!(format_sprt_decision(sprt.decision(2.951)), "H1 accepted");
+        assert_eq!(format_sprt_decision(sprt.decision(-3.0)), "H0 accepted");
+        assert_eq!(format_sprt_decision(sprt.decision(1.0)), "");
+    }
+
+    #[test]
+    fn move_times() {
+        let mut m = MoveTimes::default();
+        assert_eq!(m.mean_ms(), 0.0);
+        [100, 300, 200].into_iter().for_each(|ms| m.record(ms));
+        // (100 + 300 + 200)/3 = 200.
+        assert_eq!((m.count, m.total_ms, m.max_ms, m.mean_ms()), (3, 600, 300, 200.0));
+    }
+}
