@@ -3,7 +3,8 @@
 //! For each number of pieces already placed (default 8, 6, 4), plays seeded
 //! random games on the 4x4 level-1 board (never handing over a piece that
 //! wins at once, so the games stay undecided), then solves each position
-//! exactly and prints the value, node count and time.
+//! exactly and prints the value, node count and time. `TT_MB` sets the table
+//! size in MiB (default 256).
 
 use std::time::{Duration, Instant};
 use tabula::game::{Game, MoveList};
@@ -46,7 +47,9 @@ fn main() {
         let mut times = Vec::new();
         while times.len() < count {
             let Some(position) = random_position(placed, &mut seed) else { continue };
-            let mut tt = TranspositionTable::new(256);
+            let mut tt = TranspositionTable::new(
+                std::env::var("TT_MB").ok().and_then(|v| v.parse().ok()).unwrap_or(256),
+            );
             let control = Control::new(false);
             let limits = Limits { depth: Some(17), ..Limits::default() };
             let mut last: Option<SearchInfo> = None;
