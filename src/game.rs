@@ -12,6 +12,17 @@ pub enum Outcome {
     Draw,
 }
 
+/// The exact value of a position for the side to move, known without a
+/// search.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Solved {
+    /// The side to move wins with its move this many plies from now (1: at once).
+    WinIn(u32),
+    /// The side to move loses; the winning move comes this many plies from now.
+    LossIn(u32),
+    Draw,
+}
+
 /// Why a move text was refused.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum MoveError {
@@ -140,6 +151,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// moves; the search then scores the node as won without expanding it.
     fn wins_at_once(&self) -> bool {
         false
+    }
+
+    /// The exact value when the game can tell it cheaply (say, with one or
+    /// two turns left); the search then does not expand the node.
+    fn solve_small(&self) -> Option<Solved> {
+        None
     }
 
     /// With at most this many plies left (see [`Game::plies_left_bound`]) the

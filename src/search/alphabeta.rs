@@ -9,7 +9,7 @@ use super::limits::{time_budget, Limits, TimeBudget};
 use super::ordering::Ordering;
 use super::tt::{Bound, TranspositionTable};
 use super::{Control, Score, SearchInfo, SearchResult, MATE, MATE_BOUND, MAX_PLY};
-use crate::game::{Game, MoveList, Outcome};
+use crate::game::{Game, MoveList, Outcome, Solved};
 use std::time::Duration;
 
 const INFINITY: i32 = MATE + 1;
@@ -287,6 +287,13 @@ impl<G: Game> Searcher<'_, G> {
         if pos.wins_at_once() {
             self.seldepth = self.seldepth.max(ply + 1);
             return MATE - (ply as i32 + 1);
+        }
+        if let Some(solved) = pos.solve_small() {
+            return match solved {
+                Solved::WinIn(plies) => MATE - (ply as i32 + plies as i32),
+                Solved::LossIn(plies) => -(MATE - (ply as i32 + plies as i32)),
+                Solved::Draw => 0,
+            };
         }
         if depth == 0 || ply >= MAX_PLY {
             return self.evaluate(pos);

@@ -15,7 +15,7 @@ pub use moves::QuartoMove;
 pub use patterns::Rules;
 pub use position_text::QuartoTextError;
 
-use crate::game::{Game, MoveError, MoveList, Outcome};
+use crate::game::{Game, MoveError, MoveList, Outcome, Solved};
 
 /// Positions this close to the end are solved in one go (see
 /// [`Game::exact_search_plies`]).
@@ -110,6 +110,10 @@ impl Game for Quarto {
             }
             _ => false,
         }
+    }
+
+    fn solve_small(&self) -> Option<Solved> {
+        self.solve_endgame()
     }
 
     fn exact_search_plies(&self) -> u32 {

@@ -4,7 +4,7 @@
 
 use super::board::Quarto;
 use super::moves::QuartoMove;
-use crate::game::MoveList;
+use crate::game::{MoveList, Solved};
 
 impl Quarto {
     /// Every legal turn.
@@ -83,6 +83,74 @@ impl Quarto {
             let piece = self.available.trailing_zeros() as u8;
             moves.push(QuartoMove::new(Some(square), Some(piece)));
         }
+    }
+}
+
+/// With at most this many placements left, positions are solved by a small
+/// direct recursion instead of the general search (whose per-node costs
+/// dominate so close to the end).
+pub const SOLVE_PLACEMENTS: u32 = 4;
+
+impl Quarto {
+    /// The exact value when at most [`SOLVE_PLACEMENTS`] placements are left.
+    pub fn solve_endgame(&self) -> Option<Solved> {
+        let hand = self.hand?;
+        if self.is_over() || self.placements_left() > SOLVE_PLACEMENTS {
+            return None;
+        }
+        let value = self.solve_from(hand, None);
+        Some(match value {
+            v if v > 0 => Solved::WinIn((WIN_NOW + 1 - v) as u32),
+            v if v < 0 => Solved::LossIn((WIN_NOW + 1 + v) as u32),
+            _ => Solved::Draw,
+        })
+    }
+
+    /// Minimax over the last few placements, in mover-relative units: a win
+    /// `k` plies from now is `WIN_NOW + 1 - k`, a loss the negative, a draw 0.
+    /// A child stops as soon as its parent can no longer prefer the move that
+    /// led to it (`parent_best`).
+    fn solve_from(&self, hand: u8, parent_best: Option<i64>) -> i64 {
+        let empty = self.empty_squares();
+        if bits(empty).any(|s| self.placement_wins(s, hand)) {
+            return WIN_NOW;
+        }
+        if self.available == 0 {
+            return 0;
+        }
+        // Losing to the opponent's next placement is the worst there is.
+        let mut best = -(WIN_NOW - 1);
+        for square in bits(empty) {
+            let mut after = self.clone();
+            after.put(square, hand);
+            for piece in bits(self.available) {
+                let mut child = after.clone();
+                child.available &= !(1 << piece);
+                let mine = one_ply_back(child.solve_from(piece as u8, Some(best)));
+                if mine > best {
+                    best = mine;
+                    // A win two turns from now is the fastest left to find.
+                    let fastest = best == WIN_NOW - 2;
+                    if fastest || parent_best.is_some_and(|p| one_ply_back(best) <= p) {
+                        return best;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+/// The value of winning with the placement being made.
+const WIN_NOW: i64 = 1_000;
+
+/// A child's value seen from its parent: the sign flips and a win or loss
+/// moves one ply further away.
+fn one_ply_back(value: i64) -> i64 {
+    match value {
+        v if v > 0 => -v + 1,
+        v if v < 0 => -v - 1,
+        _ => 0,
     }
 }
 
