@@ -72,6 +72,11 @@ impl EngineProcess {
         if let Some(dir) = &spec.dir {
             command.current_dir(dir);
         }
+        // Its own process group, so that dropping it also ends whatever it
+        // started (a wrapper script's engine, a `sleep`), and a Ctrl-C at the
+        // terminal reaches arena alone.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
         let mut child =
             command.spawn().map_err(|e| EngineError::Start(format!("{}: {e}", spec.command.display())))?;
         let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
@@ -209,10 +214,27 @@ impl EngineProcess {
 
 impl Drop for EngineProcess {
     fn drop(&mut self) {
+        kill_group(self.child.id());
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
 }
+
+/// SIGKILL to the process group the engine leads (see `start`).
+#[cfg(unix)]
+fn kill_group(leader: u32) {
+    extern "C" {
+        fn kill(pid: i32, signal: i32) -> i32;
+    }
+    const SIGKILL: i32 = 9;
+    if let Ok(group) = i32::try_from(leader) {
+        // SAFETY: kill(2) takes two integers and touches no memory of ours.
+        unsafe { kill(-group, SIGKILL) };
+    }
+}
+
+#[cfg(not(unix))]
+fn kill_group(_leader: u32) {}
 
 /// Reads `option name <id> type <t> [default <x>] [min <n>] [max <n>] [var <v>]...`.
 pub fn parse_option_line(line: &str) -> Option<DeclaredOption> {

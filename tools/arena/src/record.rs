@@ -32,13 +32,13 @@ pub fn format_record(
     text.push_str(&format!("[Game \"{}\"]\n", job.number));
     text.push_str(&format!("[Variant \"{variant}\"]\n"));
     for (seat, &engine) in job.seats.iter().enumerate() {
-        text.push_str(&format!("[P{} \"{}\"]\n", seat + 1, names[engine]));
+        text.push_str(&format!("[P{} \"{}\"]\n", seat + 1, escape(&names[engine])));
     }
     if let Some(fen) = &job.opening.fen {
         text.push_str(&format!("[FEN \"{fen}\"]\n"));
     }
     text.push_str(&format!("[Result \"{}\"]\n", result_token(record, players)));
-    text.push_str(&format!("[Termination \"{}\"]\n", record.termination));
+    text.push_str(&format!("[Termination \"{}\"]\n", escape(&record.termination)));
     text.push_str(&format!("[TimeControl \"{time_control}\"]\n"));
     text.push_str(&format!("[Date \"{date}\"]\n"));
     text.push_str(&format!("[Plies \"{}\"]\n\n", job.opening.moves.len() + record.moves.len()));
@@ -64,6 +64,12 @@ pub fn format_record(
     }
     text.push('\n');
     text
+}
+
+/// A tag value as PGN quotes it: `\` and `"` escaped with a backslash (an
+/// engine's illegal move, quoted in the termination, may hold either).
+fn escape(value: &str) -> String {
+    value.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
 /// Appends a record and flushes, so an interrupted run keeps every finished game.

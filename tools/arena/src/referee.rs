@@ -54,14 +54,18 @@ pub struct GameRecord {
     pub interrupted: bool,
 }
 
+/// The record's mark for the skipped turn of a seat that is out.
+pub const SKIPPED: &str = "-";
+
 /// Clock of one seat.
 struct Clock {
     left: Duration,
     moves_made: u32,
 }
 
-/// Plays the game; `engines[seat]` plays seat `seat`.
-pub fn play_game(setup: &GameSetup, engines: &mut [EngineProcess]) -> GameRecord {
+/// Plays the game; `engines[seat]` plays seat `seat`. A seat without an
+/// engine (it failed to start; four players only) is out from the start.
+pub fn play_game(setup: &GameSetup, engines: &mut [Option<EngineProcess>]) -> GameRecord {
     let players = setup.variant.players();
     let mut record = GameRecord {
         winner: None,
@@ -90,8 +94,13 @@ pub fn play_game(setup: &GameSetup, engines: &mut [EngineProcess]) -> GameRecord
         })
         .collect();
     let mut out = [false; 4];
-    for engine in engines.iter_mut() {
-        let _ = engine.send("ucinewgame");
+    for (seat, engine) in engines.iter_mut().enumerate() {
+        match engine {
+            Some(engine) => {
+                let _ = engine.send("ucinewgame");
+            }
+            None => out[seat] = true,
+        }
     }
     let mut plies = 0;
     loop {
@@ -119,7 +128,11 @@ pub fn play_game(setup: &GameSetup, engines: &mut [EngineProcess]) -> GameRecord
         let seat = position.side_to_move();
         if out[seat] {
             match skip_turn(&position) {
-                Some(next) => position = next,
+                Some(next) => {
+                    position = next;
+                    // Shown as `-` in records; see `record`.
+                    record.moves.push(PlayedMove { seat, text: SKIPPED.into(), millis: 0, score: None });
+                }
                 None => {
                     record.termination = "cannot skip the turn of an engine that is out".into();
                     return record;
@@ -141,7 +154,7 @@ pub fn play_game(setup: &GameSetup, engines: &mut [EngineProcess]) -> GameRecord
             Limit::MoveTime(t) => *t,
             Limit::Nodes(_) | Limit::Depth(_) => Duration::from_secs(60),
         };
-        let engine = &mut engines[seat];
+        let Some(engine) = engines[seat].as_mut() else { continue };
         let started = Instant::now();
         let answer = engine
             .send(position_line.trim_end())

@@ -2,7 +2,7 @@
 //! pentanomial pairs when openings are repeated), and per-engine win ratios by
 //! seat, time per move and faults; and the text of the result blocks.
 
-use crate::referee::{Fault, GameRecord};
+use crate::referee::{Fault, GameRecord, SKIPPED};
 use crate::schedule::Job;
 use crate::stats::{
     format_elo_line, format_pentanomial_line, format_score_line, format_sprt_decision, format_sprt_line,
@@ -50,7 +50,7 @@ impl Standings {
                 stats.wins_in_seat[seat] += 1;
             }
         }
-        for played in &record.moves {
+        for played in record.moves.iter().filter(|m| m.text != SKIPPED) {
             self.engines[job.seats[played.seat]].times.record(played.millis);
         }
         for &(seat, fault) in &record.faults {

@@ -21,7 +21,9 @@ const DEFAULT_MARGIN: Duration = Duration::from_millis(100);
 
 enum Event {
     Started(Job),
-    Finished(Job, GameRecord),
+    /// The sender is dropped once the game is judged, and with it any
+    /// decision to stop, so the worker takes no job the match no longer wants.
+    Finished(Job, GameRecord, crossbeam_channel::Sender<()>),
     Warning(String),
 }
 
@@ -65,7 +67,9 @@ pub fn run(config: &Config, interrupted: Arc<AtomicBool>, out: &mut dyn Write) -
                 }
                 let _ = events.send(Event::Started(job.clone()));
                 let record = play_job(&config, &job, &interrupted, &events);
-                let _ = events.send(Event::Finished(job, record));
+                let (judged, wait_judged) = crossbeam_channel::bounded::<()>(0);
+                let _ = events.send(Event::Finished(job, record, judged));
+                let _ = wait_judged.recv();
             }
         }));
     }
@@ -85,7 +89,7 @@ pub fn run(config: &Config, interrupted: Arc<AtomicBool>, out: &mut dyn Write) -
                 let who: Vec<&str> = job.seats.iter().map(|&e| names[e].as_str()).collect();
                 say(out, &format!("Started game {} of {total} ({})", job.number, who.join(" vs ")));
             }
-            Event::Finished(job, record) => {
+            Event::Finished(job, record, _judged) => {
                 if record.interrupted {
                     continue;
                 }
@@ -169,20 +173,28 @@ fn play_job(
 ) -> GameRecord {
     let players = job.seats.len();
     let mut engines = Vec::new();
+    let mut failed = Vec::new();
     for (seat, &index) in job.seats.iter().enumerate() {
         match start_engine(config, index, events) {
-            Ok(engine) => engines.push(engine),
+            Ok(engine) => engines.push(Some(engine)),
             Err(e) => {
-                let others: Vec<usize> = (0..players).filter(|&s| s != seat).collect();
-                return GameRecord {
-                    winner: if players == 2 { others.first().copied() } else { None },
-                    termination: format!("P{} fails to start: {e}", seat + 1),
-                    moves: Vec::new(),
-                    faults: vec![(seat, Fault::Crash)],
-                    interrupted: false,
-                };
+                engines.push(None);
+                failed.push((seat, e));
             }
         }
+    }
+    // Two players: the game is lost before it starts. Four players: the
+    // engine is out, as if it had crashed at its first turn.
+    if !failed.is_empty() && (players == 2 || failed.len() >= players - 1) {
+        let (seat, e) = &failed[0];
+        let others: Vec<usize> = (0..players).filter(|s| !failed.iter().any(|(f, _)| f == s)).collect();
+        return GameRecord {
+            winner: if others.len() == 1 { others.first().copied() } else { None },
+            termination: format!("P{} fails to start: {e}", seat + 1),
+            moves: Vec::new(),
+            faults: failed.iter().map(|(s, _)| (*s, Fault::Crash)).collect(),
+            interrupted: false,
+        };
     }
     let setup = GameSetup {
         variant: &config.variant,
@@ -192,8 +204,11 @@ fn play_job(
         max_plies: config.max_plies.unwrap_or_else(|| config.variant.default_max_plies()),
         interrupted,
     };
-    let record = play_game(&setup, &mut engines);
-    for engine in engines {
+    let mut record = play_game(&setup, &mut engines);
+    let mut faults: Vec<(usize, Fault)> = failed.iter().map(|(s, _)| (*s, Fault::Crash)).collect();
+    faults.append(&mut record.faults);
+    record.faults = faults;
+    for engine in engines.into_iter().flatten() {
         engine.quit();
     }
     record
