@@ -3,13 +3,14 @@
 //! thread.
 
 mod alphabeta;
+mod iterate;
 pub mod limits;
 mod ordering;
 #[cfg(test)]
 mod tests;
 pub mod tt;
 
-pub use alphabeta::search;
+pub use iterate::search;
 pub use limits::{time_budget, Clocks, Limits, TimeBudget};
 
 use parking_lot::Mutex;

@@ -1,0 +1,213 @@
+//! Iterative deepening: the entry point of a search, the loop over depths
+//! with aspiration windows, the root move loop, and progress reports. The
+//! node search itself is in `alphabeta`.
+
+use super::alphabeta::{Searcher, ASPIRATION_WINDOW, INFINITY, MAX_DEPTH};
+use super::limits::{time_budget, Limits};
+use super::ordering::Ordering;
+use super::tt::TranspositionTable;
+use super::{Control, Score, SearchInfo, SearchResult, MATE, MATE_BOUND, MAX_PLY};
+use crate::game::{Game, MoveList};
+use std::time::Duration;
+
+/// Searches `root` within `limits` and returns the best move found.
+///
+/// `history` holds the hashes of the game's earlier positions since the last
+/// irreversible move, oldest first, without the root.
+pub fn search<G: Game>(
+    root: &G,
+    history: &[u64],
+    limits: &Limits,
+    move_overhead: Duration,
+    tt: &mut TranspositionTable,
+    control: &Control,
+    report: &mut dyn FnMut(SearchInfo),
+) -> SearchResult<G::Move> {
+    let mut moves = MoveList::default();
+    root.generate_search_moves(&mut moves, limits.depth.unwrap_or(MAX_DEPTH));
+    let repetitions = history.iter().filter(|&&h| h == root.hash()).count();
+    if root.outcome().is_some() || moves.is_empty() || repetitions >= 2 {
+        return SearchResult { best: None, ponder: None, nodes: 0, depth: 0 };
+    }
+    tt.new_search();
+    let players = root.player_count();
+    let mut searcher = Searcher {
+        root_side: root.side_to_move(),
+        players,
+        key_salt: if players > 2 {
+            0x51A7_0000_0000_0001u64.wrapping_mul(root.side_to_move() as u64 + 1)
+        } else {
+            0
+        },
+        tt,
+        control,
+        ordering: Ordering::new(),
+        nodes: 0,
+        seldepth: 0,
+        node_limit: limits.nodes,
+        budget: time_budget(limits, root.side_to_move(), move_overhead),
+        path: history.to_vec(),
+        pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
+        aborted: false,
+    };
+    searcher.path.reserve(MAX_PLY + 1);
+    searcher.iterate(root, moves, limits, report)
+}
+
+impl<G: Game> Searcher<'_, G> {
+    fn iterate(
+        &mut self,
+        root: &G,
+        moves: MoveList<G::Move>,
+        limits: &Limits,
+        report: &mut dyn FnMut(SearchInfo),
+    ) -> SearchResult<G::Move> {
+        let mut root_moves: Vec<G::Move> = moves.as_slice().to_vec();
+        let mut best = root_moves[0];
+        let mut best_line: Vec<G::Move> = vec![best];
+        let mut completed = 0;
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let floor = self.path.len();
+        let mut previous_score = None;
+        // When the game says its tree is small enough, or the caller asked for
+        // a depth that reaches the end, shallow iterations teach the move
+        // ordering nothing worth their cost: solve at once.
+        let first_depth = match root.plies_left_bound() {
+            Some(plies) if plies <= root.exact_search_plies() || limits.depth.is_some_and(|d| d >= plies) => {
+                // Most such positions are draws, which a window around 0
+                // proves far more cheaply than an open one.
+                previous_score = Some(0);
+                plies.min(max_depth)
+            }
+            _ => 1,
+        };
+        for depth in first_depth..=max_depth {
+            let (score, iteration_best) =
+                self.aspiration(root, &mut root_moves, depth, floor, previous_score);
+            previous_score = Some(score);
+            if let Some(mv) = iteration_best {
+                if mv != best || !self.aborted {
+                    best = mv;
+                    best_line = self.pv[0].clone();
+                }
+            }
+            if self.aborted {
+                break;
+            }
+            completed = depth;
+            // Keep the best move first for the next iteration.
+            if let Some(i) = root_moves.iter().position(|&m| m == best) {
+                root_moves[..=i].rotate_right(1);
+            }
+            let exact = root.plies_left_bound().is_some_and(|plies| depth >= plies);
+            report(self.info(root, depth, score, &best_line, exact));
+            let proven = exact || (score.abs() >= MATE_BOUND && (MATE - score.abs()) as u32 <= depth);
+            let single_reply = root_moves.len() == 1 && self.budget.is_some();
+            if proven || single_reply || self.soft_time_is_up() {
+                break;
+            }
+        }
+        SearchResult {
+            best: Some(best),
+            ponder: best_line.get(1).copied(),
+            nodes: self.nodes,
+            depth: completed,
+        }
+    }
+
+    /// One iteration, first in a narrow window around the previous score
+    /// (cheap to prove when the score holds), widened on failure. The move
+    /// returned, if any, is proven better than every move searched before it.
+    fn aspiration(
+        &mut self,
+        root: &G,
+        root_moves: &mut [G::Move],
+        depth: u32,
+        floor: usize,
+        previous: Option<i32>,
+    ) -> (i32, Option<G::Move>) {
+        let (mut low, mut high) = match previous {
+            Some(score) if score.abs() < MATE_BOUND => (score - ASPIRATION_WINDOW, score + ASPIRATION_WINDOW),
+            _ => (-INFINITY, INFINITY),
+        };
+        let mut candidate = None;
+        loop {
+            let (score, best) = self.search_root(root, root_moves, depth, floor, low, high);
+            candidate = best.or(candidate);
+            if self.aborted {
+                return (score, candidate);
+            }
+            if score <= low && low > -INFINITY {
+                low = -INFINITY;
+            } else if score >= high && high < INFINITY {
+                high = INFINITY;
+            } else {
+                return (score, best);
+            }
+        }
+    }
+
+    fn search_root(
+        &mut self,
+        root: &G,
+        root_moves: &mut [G::Move],
+        depth: u32,
+        floor: usize,
+        low: i32,
+        high: i32,
+    ) -> (i32, Option<G::Move>) {
+        let mut alpha = low;
+        let mut best = None;
+        self.path.push(root.hash());
+        self.pv[0].clear();
+        for (i, &mv) in root_moves.iter().enumerate() {
+            let mut child = root.clone();
+            child.make_move(mv);
+            let child_floor = if root.is_irreversible(mv) { self.path.len() } else { floor };
+            let score =
+                self.principal_variation(root, &child, depth - 1, 1, alpha, high, child_floor, i == 0);
+            if self.aborted {
+                break;
+            }
+            if score > alpha {
+                alpha = score;
+                best = Some(mv);
+                self.update_pv(0, mv);
+                if alpha >= high {
+                    break;
+                }
+            }
+        }
+        self.path.pop();
+        (alpha, best)
+    }
+
+    fn soft_time_is_up(&self) -> bool {
+        if self.control.stopped() {
+            return true;
+        }
+        match self.budget {
+            Some(budget) if !self.control.pondering() => self.control.started().elapsed() >= budget.soft,
+            _ => false,
+        }
+    }
+
+    fn info(&self, root: &G, depth: u32, score: i32, line: &[G::Move], exact: bool) -> SearchInfo {
+        let mut position = root.clone();
+        let mut pv = Vec::with_capacity(line.len());
+        for &mv in line {
+            pv.push(position.format_move(mv));
+            position.make_move(mv);
+        }
+        SearchInfo {
+            depth,
+            seldepth: self.seldepth as u32,
+            score: Score::from_internal(score, self.players),
+            nodes: self.nodes,
+            elapsed_ms: self.control.started().elapsed().as_millis() as u64,
+            hashfull: self.tt.hashfull(),
+            pv,
+            exact,
+        }
+    }
+}
