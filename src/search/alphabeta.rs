@@ -1,4 +1,4 @@
-//! The node search: negamax principal variation search over any [`Game`],
+//! The node search: negamax principal variation search over any [`Game`].
 //!
 //! With more than two players the search is paranoid: the root player plays
 //! against a coalition of all the others. Scores are kept from the point of
