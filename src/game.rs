@@ -153,6 +153,14 @@ pub trait Game: Clone + Send + Sync + 'static {
         false
     }
 
+    /// The move of a scripted playing level (1: random, 2: easy, 3: hard),
+    /// or `None` when the level plays by searching. `rng` makes the choice
+    /// reproducible.
+    fn scripted_move(&self, level: u32, rng: &mut crate::rng::Rng) -> Option<Self::Move> {
+        let _ = (level, rng);
+        None
+    }
+
     /// The exact value when the game can tell it cheaply (say, with one or
     /// two turns left); the search then does not expand the node.
     fn solve_small(&self) -> Option<Solved> {

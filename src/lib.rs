@@ -10,4 +10,5 @@ pub mod game;
 pub mod games;
 pub mod perft;
 pub mod protocol;
+pub mod rng;
 pub mod search;

@@ -1041,3 +1041,29 @@ fn quarto_values_do_not_leak_between_levels() {
     let (kind, value) = check_quarto_info(last, &quarto(&level2));
     assert_eq!((kind.as_str(), value), ("mate", 2), "{lines:?}");
 }
+
+#[test]
+fn scripted_levels_answer_at_once_and_repeat_for_a_seed() {
+    let start = position(START_9X9);
+    let mut first_moves = Vec::new();
+    for seed in [1, 1, 2, 3, 4, 5] {
+        let mut engine = EngineProcess::start();
+        engine.send("setoption name Level value 1");
+        engine.send(&format!("setoption name Seed value {seed}"));
+        engine.send("go infinite");
+        let lines = engine.read_until("info string", QUICK);
+        assert!(lines.last().is_some_and(|l| l.contains("level 1 plays by script")), "{lines:?}");
+        engine.send("stop");
+        let lines = engine.read_until("bestmove", QUICK);
+        first_moves.push(check_bestmove(lines.last().unwrap(), &start));
+    }
+    assert_eq!(first_moves[0], first_moves[1], "same seed, same move");
+    assert!(first_moves[1..].windows(2).any(|w| w[0] != w[1]), "seeds change the move: {first_moves:?}");
+    let mut engine = EngineProcess::start();
+    for level in [2, 3] {
+        engine.send(&format!("setoption name Level value {level}"));
+        engine.send("go depth 5");
+        let lines = engine.read_until("bestmove", QUICK);
+        check_bestmove(lines.last().unwrap(), &start);
+    }
+}

@@ -20,6 +20,10 @@ pub struct SearchJob {
     pub limits: Limits,
     pub move_overhead: Duration,
     pub control: Arc<Control>,
+    /// Playing level 1..=10; levels the game plays by script skip the search.
+    pub level: u32,
+    /// Makes scripted levels reproducible (mixed with the position's hash).
+    pub seed: u64,
 }
 
 /// What the worker is asked to do, in order of arrival.
@@ -49,6 +53,8 @@ pub enum WorkerEvent {
     },
     /// A request could not be carried out.
     Error(String),
+    /// Something worth telling the GUI (`info string`).
+    Note(String),
 }
 
 /// Handle to the worker thread.
@@ -117,6 +123,12 @@ fn run_search(job: SearchJob, tt: &mut TranspositionTable, events: &Sender<Worke
         let _ = events.send(WorkerEvent::Info(info));
     };
     let (best, ponder) = with_game!(&job.position, g => {
+        let mut rng = crate::rng::Rng::new(job.seed ^ g.hash());
+        if let Some(mv) = g.scripted_move(job.level, &mut rng) {
+            let _ = events.send(WorkerEvent::Note(format!("level {} plays by script", job.level)));
+            let _ = events.send(WorkerEvent::BestMove { best: Some(g.format_move(mv)), ponder: None });
+            return;
+        }
         let result = search(g, &job.history, &job.limits, job.move_overhead, tt, &job.control, &mut report);
         let best = result.best.map(|m| g.format_move(m));
         let ponder = result.best.zip(result.ponder).map(|(b, p)| {

@@ -227,6 +227,8 @@ impl<W: Write> Session<W> {
             limits,
             move_overhead: Duration::from_millis(self.options.move_overhead),
             control: control.clone(),
+            level: self.options.level,
+            seed: self.options.seed,
         })));
         self.running = Some(RunningGo {
             control,
@@ -304,6 +306,7 @@ impl<W: Write> Session<W> {
                 }
             },
             WorkerEvent::Error(detail) => self.out.error(&detail),
+            WorkerEvent::Note(text) => self.out.line(&format!("info string {text}")),
             WorkerEvent::PerftMove { mv, nodes } => self.out.line(&format!("{mv}: {nodes}")),
             WorkerEvent::PerftDone { nodes, elapsed } => {
                 for line in perft_summary(nodes, elapsed) {

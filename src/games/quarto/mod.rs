@@ -158,6 +158,30 @@ impl Game for Quarto {
         Quarto::details(self)
     }
 
+    /// Level 1 plays any legal turn; level 2 takes a win when it has one;
+    /// level 3 also never hands over a piece that wins at once while a safe
+    /// one exists.
+    fn scripted_move(&self, level: u32, rng: &mut crate::rng::Rng) -> Option<QuartoMove> {
+        let mut moves = MoveList::default();
+        match level {
+            1 | 2 => self.legal_moves(&mut moves),
+            3 => self.search_moves(&mut moves),
+            _ => return None,
+        }
+        if moves.is_empty() {
+            return None;
+        }
+        let winning = moves.iter().copied().find(|m| {
+            let mut after = self.clone();
+            after.make_move(*m);
+            after.winner().is_some()
+        });
+        match winning {
+            Some(win) if level >= 2 => Some(win),
+            _ => Some(*rng.pick(moves.as_slice())),
+        }
+    }
+
     fn move_code(mv: QuartoMove) -> u16 {
         mv.code()
     }
@@ -181,5 +205,30 @@ impl Quarto {
             }
         }
         moves.truncate(kept);
+    }
+}
+
+#[cfg(test)]
+mod level_tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    #[test]
+    fn level_two_takes_a_win_and_level_three_never_hands_one_over() {
+        // Pieces 0, 2, 4 on a1-c1 are all light and solid; piece 6 (light)
+        // completes the row at d1.
+        let win = Quarto::from_text("quarto 4x4 level=1 board=..../..../..../024. hand=6 turn=1").unwrap();
+        let mut rng = Rng::new(1);
+        let mv = win.scripted_move(2, &mut rng).unwrap();
+        assert_eq!(win.format_move(mv), "d1");
+        // Piece 9 (dark, hollow) cannot win here; level 3 must not give a
+        // light or solid piece that completes the row while safe ones exist.
+        let quiet = Quarto::from_text("quarto 4x4 level=1 board=..../..../..../024. hand=9 turn=1").unwrap();
+        for seed in 0..50 {
+            let mv = quiet.scripted_move(3, &mut Rng::new(seed)).unwrap();
+            let mut after = quiet.clone();
+            after.make_move(mv);
+            assert!(!after.wins_at_once(), "level 3 handed over a win: {}", quiet.format_move(mv));
+        }
     }
 }

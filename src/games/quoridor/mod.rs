@@ -6,6 +6,7 @@ mod board;
 mod diagram;
 mod eval;
 pub mod geometry;
+mod levels;
 mod movegen;
 mod moves;
 pub mod notation;
@@ -75,6 +76,18 @@ impl Game for Quoridor {
 
     fn details(&self) -> Vec<String> {
         Quoridor::details(self)
+    }
+
+    fn scripted_move(&self, level: u32, rng: &mut crate::rng::Rng) -> Option<QuoridorMove> {
+        if self.winner().is_some() {
+            return None;
+        }
+        match level {
+            1 => Some(self.random_move(rng)),
+            2 => Some(self.easy_move(rng)),
+            3 => Some(self.hard_move(rng)),
+            _ => None,
+        }
     }
 
     fn move_code(mv: QuoridorMove) -> u16 {

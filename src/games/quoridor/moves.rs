@@ -54,6 +54,11 @@ impl QuoridorMove {
     }
 
     #[inline]
+    pub fn is_pass(self) -> bool {
+        self.0 >> 8 == PASS
+    }
+
+    #[inline]
     pub fn code(self) -> u16 {
         self.0
     }
