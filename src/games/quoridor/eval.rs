@@ -6,7 +6,7 @@ use super::board::Quoridor;
 /// Value of one step of shortest-path advantage.
 pub const STEP: i32 = 100;
 /// Value of a wall in hand.
-const WALL_IN_HAND: i32 = 25;
+const WALL_IN_HAND: i32 = 75;
 /// Moving first in a race is worth about half a step.
 const TEMPO: i32 = 50;
 
