@@ -23,6 +23,26 @@ pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
         .sum()
 }
 
+/// Perft that gives up (returning `None`) once `stopped` says so; it asks
+/// at every node above the last ply.
+pub fn perft_until<G: Game>(position: &G, depth: u32, stopped: &dyn Fn() -> bool) -> Option<u64> {
+    if depth <= 1 {
+        return Some(perft(position, depth));
+    }
+    if stopped() {
+        return None;
+    }
+    let mut moves = MoveList::default();
+    position.generate_moves(&mut moves);
+    let mut total = 0;
+    for &mv in moves.iter() {
+        let mut child = position.clone();
+        child.make_move(mv);
+        total += perft_until(&child, depth - 1, stopped)?;
+    }
+    Some(total)
+}
+
 /// Perft split by root move: each legal move with the count below it.
 pub fn perft_divide<G: Game>(position: &G, depth: u32) -> Vec<(G::Move, u64)> {
     let mut moves = MoveList::default();

@@ -1067,3 +1067,30 @@ fn scripted_levels_answer_at_once_and_repeat_for_a_seed() {
         check_bestmove(lines.last().unwrap(), &start);
     }
 }
+
+#[test]
+fn a_ponderhit_for_a_queued_ponder_search_is_kept() {
+    let mut engine = EngineProcess::start();
+    engine.send("go depth 30");
+    engine.collect_for(Duration::from_millis(200));
+    engine.send("stop");
+    engine.send("go ponder wtime 1000 btime 1000");
+    engine.send("ponderhit");
+    let first = engine.read_until("bestmove", QUICK);
+    check_bestmove(first.last().unwrap(), &position(START_9X9));
+    // The second answers on its clock, without a stop.
+    let second = engine.read_until("bestmove", Duration::from_secs(5));
+    check_bestmove(second.last().unwrap(), &position(START_9X9));
+}
+
+#[test]
+fn stop_ends_a_long_perft_with_partial_counts() {
+    let mut engine = EngineProcess::start();
+    engine.send("go perft 6");
+    engine.collect_for(Duration::from_millis(300));
+    engine.send("stop");
+    let lines = engine.read_until("Nodes searched:", Duration::from_secs(5));
+    assert!(lines.iter().any(|l| l == "info string perft stopped: the counts are partial"), "{lines:?}");
+    engine.send("isready");
+    engine.read_until("readyok", QUICK);
+}

@@ -153,10 +153,15 @@ fn run_perft(position: &AnyPosition, depth: u32, control: &Control, events: &Sen
             }
             let mut child = g.clone();
             child.make_move(mv);
-            let nodes = crate::perft::perft(&child, depth.saturating_sub(1));
+            let Some(nodes) = crate::perft::perft_until(&child, depth.saturating_sub(1), &|| control.stopped()) else {
+                break;
+            };
             total += nodes;
             let _ = events.send(WorkerEvent::PerftMove { mv: g.format_move(mv), nodes });
         }
     });
+    if control.stopped() {
+        let _ = events.send(WorkerEvent::Note("perft stopped: the counts are partial".into()));
+    }
     let _ = events.send(WorkerEvent::PerftDone { nodes: total, elapsed: started.elapsed() });
 }

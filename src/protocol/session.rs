@@ -250,6 +250,13 @@ impl<W: Write> Session<W> {
     }
 
     fn ponderhit(&mut self) {
+        // A ponder search still waiting its turn starts as a normal one.
+        if let Some(queued) = &mut self.queued {
+            if queued.params.ponder {
+                queued.params.ponder = false;
+                return;
+            }
+        }
         if let Some(running) = &mut self.running {
             if running.control.pondering() {
                 running.control.ponderhit();

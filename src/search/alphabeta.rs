@@ -108,7 +108,8 @@ impl<G: Game> Searcher<'_, G> {
         // The hash is needed to spot a repetition (positions since the last
         // irreversible move) and for the table; some games' hashes are costly.
         let use_table = depth >= pos.table_min_depth();
-        let hash = if floor < self.path.len() { pos.hash() } else { 0 };
+        // Always the real hash: descendants compare against it.
+        let hash = pos.hash();
         if self.path[floor..].iter().rev().any(|&h| h == hash) {
             return 0;
         }

@@ -67,7 +67,9 @@ impl<G: Game> Searcher<'_, G> {
         let mut best_line: Vec<G::Move> = vec![best];
         let mut completed = 0;
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-        let floor = self.path.len();
+        // The game's earlier positions count for repetitions too: a move back
+        // into one of them is scored as a draw.
+        let floor = 0;
         let mut previous_score = None;
         // When the game says its tree is small enough, or the caller asked for
         // a depth that reaches the end, shallow iterations teach the move
@@ -130,16 +132,26 @@ impl<G: Game> Searcher<'_, G> {
             Some(score) if score.abs() < MATE_BOUND => (score - ASPIRATION_WINDOW, score + ASPIRATION_WINDOW),
             _ => (-INFINITY, INFINITY),
         };
-        let mut candidate = None;
+        // A move that failed high is proven better than the previous best; it
+        // stays the answer unless the re-search finds a better one.
+        let mut fail_high: Option<G::Move> = None;
         loop {
             let (score, best) = self.search_root(root, root_moves, depth, floor, low, high);
-            candidate = best.or(candidate);
             if self.aborted {
-                return (score, candidate);
+                // The fail-high move is searched first in a re-search, so any
+                // other move returned has beaten it.
+                return (score, best.or(fail_high));
             }
             if score <= low && low > -INFINITY {
                 low = -INFINITY;
             } else if score >= high && high < INFINITY {
+                // Search the move that failed high first in the re-search.
+                if let Some(mv) = best {
+                    fail_high = Some(mv);
+                    if let Some(i) = root_moves.iter().position(|&m| m == mv) {
+                        root_moves[..=i].rotate_right(1);
+                    }
+                }
                 high = INFINITY;
             } else {
                 return (score, best);

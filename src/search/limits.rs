@@ -48,7 +48,7 @@ pub fn time_budget(limits: &Limits, side: usize, overhead: Duration) -> Option<T
     let usable = left.saturating_sub(overhead);
     let moves = limits.clocks.moves_to_go.unwrap_or(30).max(1);
     let share = usable / moves + increment * 3 / 4;
-    let ceiling = usable * 4 / (5 * moves.min(5)) + increment / 2;
+    let ceiling = if moves == 1 { usable * 4 / 5 } else { usable / 5 } + increment / 2;
     let hard = (share * 3).min(ceiling).min(usable).max(Duration::from_millis(1));
     let soft = (share / 2).min(hard);
     Some(TimeBudget { soft, hard })
@@ -87,6 +87,16 @@ mod tests {
         limits.clocks.time[0] = Some(ms(5));
         let b = time_budget(&limits, 0, ms(10)).unwrap();
         assert_eq!(b.hard, ms(1));
+    }
+
+    #[test]
+    fn a_fifth_of_the_clock_at_most_unless_it_is_the_last_move() {
+        let mut limits = Limits::default();
+        limits.clocks.time[0] = Some(ms(10_000));
+        limits.clocks.moves_to_go = Some(2);
+        assert!(time_budget(&limits, 0, ms(0)).unwrap().hard <= ms(2_000));
+        limits.clocks.moves_to_go = Some(1);
+        assert!(time_budget(&limits, 0, ms(0)).unwrap().hard <= ms(8_000));
     }
 
     #[test]

@@ -92,3 +92,22 @@ fn a_stopped_search_still_answers_with_a_legal_move() {
     position.generate_moves(&mut moves);
     assert!(moves.iter().any(|&m| Some(m) == result.best));
 }
+
+#[test]
+fn a_winning_side_does_not_walk_into_a_threefold_repetition() {
+    // e5 here would be the third occurrence of the position after it.
+    let mut position = Quoridor::from_text("quoridor 9x9 pawns=e4,e9 hand=0,0 walls=- turn=1").unwrap();
+    let mut history = Vec::new();
+    for text in "e5 d9 d5 e9 e5 d9 e4 e9".split_whitespace() {
+        history.push(position.hash());
+        let mv = position.parse_move(text).unwrap();
+        position.make_move(mv);
+    }
+    let mut tt = TranspositionTable::new(4);
+    let control = Control::new(false);
+    let mut last = None;
+    let result =
+        search(&position, &history, &depth(12), Duration::ZERO, &mut tt, &control, &mut |i| last = Some(i));
+    assert_ne!(position.format_move(result.best.unwrap()), "e5");
+    assert!(matches!(last.unwrap().score, Score::Mate(n) if n > 0));
+}

@@ -189,8 +189,16 @@ pub fn opening_position(opening: &Opening, variant: &GameVariant) -> Result<(Any
             _ => return Err(format!("'{text}' is not a position text")),
         },
     };
-    if position.game_name() != variant.start()?.game_name() {
-        return Err("the opening is for another game".into());
+    let fits = match (variant, &position) {
+        (GameVariant::Quoridor(v), AnyPosition::Quoridor(q)) => {
+            (q.width(), q.height(), q.players(), q.multi_jump())
+                == (v.width, v.height, v.players, v.multi_jump)
+        }
+        (GameVariant::Quarto(r), AnyPosition::Quarto(q)) => q.rules() == *r,
+        _ => false,
+    };
+    if !fits {
+        return Err(format!("the opening is not a position of {}", variant.describe()));
     }
     let mut history = Vec::new();
     for text in &opening.moves {
@@ -264,6 +272,10 @@ mod tests {
         let fen = "quoridor 9x9 pawns=e3,e7 hand=10,10 walls=- turn=1 moves e4";
         assert_eq!(read_openings(fen, &v).unwrap()[0].moves, ["e4"]);
         assert!(read_openings("quarto 4x4 level=1 board=..../..../..../.... hand=- turn=1", &v).is_err());
+        // Another size, another player count, another jump rule: refused.
+        assert!(read_openings("quoridor 5x5 pawns=c1,c5 hand=0,0 walls=- turn=1", &v).is_err());
+        assert!(read_openings("quoridor 9x9 pawns=e1,a5,e9,i5 hand=5,5,5,5 walls=- turn=1", &v).is_err());
+        assert!(read_openings("quoridor 9x9 pawns=e1,e9 hand=10,10 walls=- turn=1 jumps=multi", &v).is_err());
         let random = random_opening(&v, 6, 3).unwrap();
         assert_eq!(random.moves.len(), 6);
         assert_eq!(random_opening(&v, 6, 3).unwrap(), random);
