@@ -138,9 +138,10 @@ pub fn play_game(setup: &GameSetup, engines: &mut [Option<EngineProcess>]) -> Ga
                     return record;
                 }
             }
+            // The engines hear the game again from this position; the
+            // referee keeps its history, so repetitions still count.
             base = Some(position.to_text());
             since_base.clear();
-            history.clear();
             continue;
         }
         let command = go_command(setup, &clocks, players, seat);
