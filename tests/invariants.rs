@@ -9,37 +9,10 @@ use std::collections::{BTreeSet, HashMap};
 use tabula::game::{Game, MoveList, Outcome};
 use tabula::games::quoridor::{Quoridor, QuoridorMove, Variant};
 use tabula::perft::perft;
-
-/// xorshift64: small, seeded, good enough to pick moves.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    /// True with probability `percent` / 100.
-    fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-
-    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len())]
-    }
-}
+#[path = "common/rng.rs"]
+#[allow(dead_code)] // `shuffle` serves the Quarto tests only
+mod rng;
+use rng::Rng;
 
 fn engine_moves(position: &Quoridor) -> Vec<QuoridorMove> {
     let mut list = MoveList::default();

@@ -21,46 +21,12 @@ use tabula::game::{Game, MoveList, Outcome};
 use tabula::games::quarto::{Quarto, QuartoMove, Rules};
 use tabula::search::tt::TranspositionTable;
 use tabula::search::{search, Control, Limits, Score, SearchInfo};
+#[path = "common/rng.rs"]
+mod rng;
+use rng::Rng;
 
 /// Every rule set: (side, level).
 const RULES: [(usize, usize); 5] = [(4, 1), (4, 2), (4, 3), (4, 4), (3, 1)];
-
-/// xorshift64: small, seeded, good enough to pick moves.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    /// True with probability `percent` / 100.
-    fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-
-    fn pick<T: Clone>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len())].clone()
-    }
-
-    fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            items.swap(i, self.below(i + 1));
-        }
-    }
-}
 
 /// Failed checks grouped by kind, with the first example of each, so that one
 /// discrepancy does not hide the others.
