@@ -102,6 +102,27 @@ impl<M: Copy + Default> MoveList<M> {
     }
 }
 
+/// How a playing level below full strength limits the search: the search
+/// stops at `depth` or `nodes`, whichever comes first, and every leaf value
+/// gets a pseudo-random offset of at most `noise` either way, fixed per
+/// position and `Seed` so that a level plays the same game twice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Handicap {
+    pub depth: u32,
+    pub nodes: u64,
+    pub noise: i32,
+}
+
+impl Handicap {
+    /// Levels 4..=9 for a game without its own table: one more ply, more
+    /// nodes and less noise per level.
+    pub fn generic(level: u32) -> Option<Handicap> {
+        let step = level.checked_sub(4).filter(|&s| s < 6)? as usize;
+        const NOISE: [i32; 6] = [150, 100, 60, 35, 20, 10];
+        Some(Handicap { depth: step as u32 + 1, nodes: 2_000 << (2 * step), noise: NOISE[step] })
+    }
+}
+
 /// A game position the search can explore.
 ///
 /// Positions are copy-made: the search clones a position and plays a move on
@@ -159,6 +180,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn scripted_move(&self, level: u32, rng: &mut crate::rng::Rng) -> Option<Self::Move> {
         let _ = (level, rng);
         None
+    }
+
+    /// How a graded level between the scripted ones and full strength holds
+    /// the search back, or `None` at full strength (level 10) and for the
+    /// scripted levels.
+    fn handicap(&self, level: u32) -> Option<Handicap> {
+        Handicap::generic(level)
     }
 
     /// The exact value when the game can tell it cheaply (say, with one or

@@ -129,7 +129,11 @@ fn run_search(job: SearchJob, tt: &mut TranspositionTable, events: &Sender<Worke
             let _ = events.send(WorkerEvent::BestMove { best: Some(g.format_move(mv)), ponder: None });
             return;
         }
-        let result = search(g, &job.history, &job.limits, job.move_overhead, tt, &job.control, &mut report);
+        let limits = match g.handicap(job.level) {
+            Some(handicap) => job.limits.clone().with_handicap(handicap, job.seed),
+            None => job.limits.clone(),
+        };
+        let result = search(g, &job.history, &limits, job.move_overhead, tt, &job.control, &mut report);
         let best = result.best.map(|m| g.format_move(m));
         let ponder = result.best.zip(result.ponder).map(|(b, p)| {
             let mut next = g.clone();

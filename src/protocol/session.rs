@@ -220,6 +220,7 @@ impl<W: Write> Session<W> {
                 moves_to_go: params.moves_to_go,
             },
             infinite: params.infinite,
+            ..Limits::default()
         };
         self.engine.submit(Request::Search(Box::new(SearchJob {
             position,

@@ -35,6 +35,9 @@ pub(super) struct Searcher<'a, G: Game> {
     pub(super) path: Vec<u64>,
     pub(super) pv: Vec<Vec<G::Move>>,
     pub(super) aborted: bool,
+    /// Playing levels: the largest leaf offset, and the seed that picks them.
+    pub(super) noise: i32,
+    pub(super) noise_seed: u64,
 }
 
 impl<G: Game> Searcher<'_, G> {
@@ -203,7 +206,12 @@ impl<G: Game> Searcher<'_, G> {
 
     #[inline]
     fn evaluate(&self, pos: &G) -> i32 {
-        let value = pos.evaluate(self.root_side);
+        let mut value = pos.evaluate(self.root_side);
+        if self.noise > 0 {
+            // Keyed by the position, so a transposition gets the same offset.
+            let draw = crate::rng::Rng::new(pos.hash() ^ self.noise_seed).next_u64();
+            value += (draw % (2 * self.noise as u64 + 1)) as i32 - self.noise;
+        }
         if pos.side_to_move() == self.root_side {
             value
         } else {

@@ -34,8 +34,14 @@ pub fn search<G: Game>(
     let mut searcher = Searcher {
         root_side: root.side_to_move(),
         players,
+        // Paranoid values depend on the root player, and noisy ones on the
+        // seed: neither may meet entries of another kind.
         key_salt: if players > 2 {
             0x51A7_0000_0000_0001u64.wrapping_mul(root.side_to_move() as u64 + 1)
+        } else {
+            0
+        } ^ if limits.noise > 0 {
+            crate::rng::Rng::new(limits.noise_seed).next_u64() | 1
         } else {
             0
         },
@@ -49,6 +55,8 @@ pub fn search<G: Game>(
         path: history.to_vec(),
         pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
         aborted: false,
+        noise: limits.noise,
+        noise_seed: limits.noise_seed,
     };
     searcher.path.reserve(MAX_PLY + 1);
     searcher.iterate(root, moves, limits, report)

@@ -20,6 +20,21 @@ pub struct Limits {
     pub clocks: Clocks,
     /// Run until `stop` (also with `ponder` until `ponderhit`).
     pub infinite: bool,
+    /// Largest offset added to leaf values (playing levels), 0 for none.
+    pub noise: i32,
+    /// Picks the offsets: the same seed gives the same offsets.
+    pub noise_seed: u64,
+}
+
+impl Limits {
+    /// These limits held back further by a playing level's handicap.
+    pub fn with_handicap(mut self, handicap: crate::game::Handicap, seed: u64) -> Limits {
+        self.depth = Some(self.depth.map_or(handicap.depth, |d| d.min(handicap.depth)));
+        self.nodes = Some(self.nodes.map_or(handicap.nodes, |n| n.min(handicap.nodes)));
+        self.noise = handicap.noise;
+        self.noise_seed = seed;
+        self
+    }
 }
 
 /// Deadlines measured from the start of the search.
