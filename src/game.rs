@@ -48,6 +48,7 @@ impl std::error::Error for MoveError {}
 pub const MAX_MOVES: usize = 512;
 
 /// Moves of one position, on the stack: generation allocates nothing.
+#[derive(Clone)]
 pub struct MoveList<M: Copy + Default> {
     moves: [M; MAX_MOVES],
     len: usize,
@@ -148,6 +149,14 @@ pub trait Game: Clone + Send + Sync + 'static {
         self.generate_moves(moves);
     }
 
+    /// The moves searched below the root: by default those of
+    /// [`Game::generate_search_moves`]. A game may leave out moves that are
+    /// rarely good there (forward pruning), trading exactness for depth; the
+    /// root always gets every move.
+    fn generate_selective_moves(&self, moves: &mut MoveList<Self::Move>, depth: u32) {
+        self.generate_search_moves(moves, depth);
+    }
+
     /// The transposition-table key of a node with `depth` plies to search.
     /// Games may key deep nodes by a costlier, symmetry-aware hash.
     fn table_key(&self, depth: u32) -> u64 {
@@ -188,6 +197,17 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn handicap(&self, level: u32) -> Option<Handicap> {
         Handicap::generic(level)
     }
+
+    /// Makes it `seat`'s turn (best-reply search lets any opponent move and
+    /// then gives the turn back). Only games with more than two players need
+    /// it; the default does nothing.
+    fn give_turn_to(&mut self, seat: usize) {
+        let _ = seat;
+    }
+
+    /// Called on the root, on every search thread, before a search: a game
+    /// may precompute what [`Game::solve_small`] answers from.
+    fn prepare_search(&self) {}
 
     /// The exact value when the game can tell it cheaply (say, with one or
     /// two turns left); the search then does not expand the node.

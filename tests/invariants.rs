@@ -657,3 +657,49 @@ fn rotated_four_player_positions_keep_their_moves() {
     eprintln!("{checked} positions checked");
     assert!(checked > 500, "only {checked} positions");
 }
+
+/// The search's reduced move list keeps every pawn move, lists only legal
+/// moves, and drops only walls that leave every opponent's shortest path as
+/// long as it was (checked with the reference's own path search).
+#[test]
+fn selective_moves_drop_only_walls_that_lengthen_no_opponent_path() {
+    let starts =
+        [start_text(9, 9, 2, 10, false), start_text(5, 5, 4, 3, false), start_text(7, 9, 2, 6, false)];
+    let mut dropped_checked = 0;
+    for (i, start) in starts.iter().enumerate() {
+        for position in engine_positions(start, 900 + i as u64, 4, 40).into_iter().step_by(3) {
+            if position.winner().is_some() {
+                continue;
+            }
+            let all = engine_moves(&position);
+            let mut some = MoveList::default();
+            position.selective_moves(&mut some);
+            let some = some.as_slice();
+            assert!(some.iter().all(|m| all.contains(m)), "{}", position.to_text());
+            let pawn_moves = |l: &[QuoridorMove]| l.iter().filter(|m| !m.is_wall()).count();
+            assert_eq!(pawn_moves(some), pawn_moves(&all), "{}", position.to_text());
+            let reference = reference_from(&position.to_text());
+            let side = position.side_to_move();
+            let opponents: Vec<usize> = (0..position.player_count()).filter(|&s| s != side).collect();
+            for &mv in all.iter().filter(|m| m.is_wall() && !some.contains(m)) {
+                let mut after = reference.clone();
+                after.play(reference.parse_move_name(&position.format_move(mv)).expect("wall name"));
+                for &seat in &opponents {
+                    assert_eq!(
+                        after.distance_to_goal(seat),
+                        reference.distance_to_goal(seat),
+                        "{} after {}",
+                        position.to_text(),
+                        position.format_move(mv)
+                    );
+                }
+                dropped_checked += 1;
+            }
+            for seat in 0..position.player_count() {
+                let profile = position.path_profile(seat).map(|(d, _)| d as usize);
+                assert_eq!(profile, reference.distance_to_goal(seat), "{}", position.to_text());
+            }
+        }
+    }
+    assert!(dropped_checked > 1000, "only {dropped_checked} dropped walls checked");
+}

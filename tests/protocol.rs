@@ -1094,3 +1094,62 @@ fn stop_ends_a_long_perft_with_partial_counts() {
     engine.send("isready");
     engine.read_until("readyok", QUICK);
 }
+
+#[test]
+fn two_threads_answer_isready_and_stop_and_play_legal_moves() {
+    let mut engine = EngineProcess::start();
+    let start = position(START_9X9);
+    engine.send("setoption name Threads value 2");
+    engine.send("go infinite");
+    let before = engine.collect_for(Duration::from_millis(300));
+    assert_eq!(bestmoves(&before), 0, "{before:?}");
+    engine.send("isready");
+    let lines = engine.read_until("readyok", QUICK);
+    assert_eq!(bestmoves(&lines), 0, "{lines:?}");
+    engine.send("stop");
+    let lines = engine.read_until("bestmove", QUICK);
+    check_bestmove(lines.last().unwrap(), &start);
+    // Both threads' nodes are counted: the last info reports them.
+    engine.send("go movetime 300");
+    let lines = engine.read_until("bestmove", Duration::from_secs(5));
+    check_bestmove(lines.last().unwrap(), &start);
+    assert!(lines.iter().any(|l| l.starts_with("info depth")), "{lines:?}");
+    assert_eq!(engine.sync(), Vec::<String>::new());
+}
+
+#[test]
+fn graded_levels_search_and_repeat_for_a_seed() {
+    let start = position(START_9X9);
+    let mut answers = Vec::new();
+    for (level, seed) in [(4, 1), (4, 1), (6, 9), (6, 9), (9, 3)] {
+        let mut engine = EngineProcess::start();
+        engine.send(&format!("setoption name Level value {level}"));
+        engine.send(&format!("setoption name Seed value {seed}"));
+        engine.send("position startpos moves e2 e8 e3");
+        engine.send("go movetime 60000");
+        let lines = engine.read_until("bestmove", Duration::from_secs(30));
+        assert!(lines.iter().any(|l| l.starts_with("info depth")), "level {level} searches: {lines:?}");
+        let mut pos = start.clone();
+        for m in ["e2", "e8", "e3"] {
+            let mv = pos.parse_move(m).unwrap();
+            pos.make_move(mv);
+        }
+        // The search itself, without its timing.
+        let last: Vec<&str> =
+            lines.iter().rev().find(|l| l.starts_with("info depth")).unwrap().split(' ').collect();
+        let last: String = last
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| {
+                i == 0 || !matches!(last[i - 1], "nps" | "time") && !matches!(last[i], "nps" | "time")
+            })
+            .map(|(_, w)| *w)
+            .collect::<Vec<_>>()
+            .join(" ");
+        answers.push((check_bestmove(lines.last().unwrap(), &pos), last));
+    }
+    // A graded level ends its search on its own, long before the clock says,
+    // and plays the same search again for the same seed.
+    assert_eq!(answers[0], answers[1]);
+    assert_eq!(answers[2], answers[3]);
+}

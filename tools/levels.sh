@@ -2,14 +2,17 @@
 # Plays each measured playing level against the level below with arena and
 # prints the score lines: the evidence behind the strength table in README.
 #   tools/levels.sh [GAMES]      (default 200 games per pairing, 0.2 s per move)
-# Levels 1-3 are the seed report's scripted players; 10 is full strength.
-# Levels 4-9 are not graded yet (they play at full strength).
+# Levels 1-3 are the seed report's scripted players, 4-9 the search with a
+# handicap (depth, nodes, leaf noise), 10 full strength.
+#   tools/levels.sh 200 "5 4" "10 9"   runs only the pairings named.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 games=${1:-200}
 cargo build --release --workspace >/dev/null
 engine=target/release/tabula
-pairings=("2 1" "3 2" "10 3")
+shift || true
+pairings=("2 1" "3 2" "4 3" "5 4" "6 5" "7 6" "8 7" "9 8" "10 9" "10 3")
+if [ $# -gt 0 ]; then pairings=("$@"); fi
 for pairing in "${pairings[@]}"; do
   read -r upper lower <<<"$pairing"
   ./target/release/arena \

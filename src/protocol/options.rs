@@ -15,6 +15,8 @@ pub struct Options {
     pub multi_jump: bool,
     pub level: u32,
     pub threads: usize,
+    /// "paranoid" or "brs" (best-reply search).
+    pub four_player_search: String,
     pub hash: usize,
     pub move_overhead: u64,
     pub seed: u64,
@@ -35,6 +37,7 @@ impl Default for Options {
             multi_jump: false,
             level: 10,
             threads: 1,
+            four_player_search: "paranoid".into(),
             hash: 16,
             move_overhead: 10,
             seed: 0,
@@ -67,25 +70,26 @@ const fn check(name: &'static str, defines_variant: bool) -> Declaration {
     Declaration { name, kind: Kind::Check, defines_variant }
 }
 
-const fn combo(name: &'static str, choices: &'static [&'static str]) -> Declaration {
-    Declaration { name, kind: Kind::Combo(choices), defines_variant: true }
+const fn combo(name: &'static str, choices: &'static [&'static str], defines_variant: bool) -> Declaration {
+    Declaration { name, kind: Kind::Combo(choices), defines_variant }
 }
 
 const DECLARATIONS: &[Declaration] = &[
-    combo("Game", &["quoridor", "quarto"]),
+    combo("Game", &["quoridor", "quarto"], true),
     spin("BoardWidth", 3, 15, true),
     spin("BoardHeight", 3, 15, true),
     spin("Walls", 0, 30, true),
-    combo("Players", &["2", "4"]),
+    combo("Players", &["2", "4"], true),
     check("MultiJump", true),
     spin("Level", 1, 10, false),
     spin("Threads", 1, 256, false),
+    combo("FourPlayerSearch", &["paranoid", "brs"], false),
     spin("Hash", 1, 16384, false),
     spin("MoveOverhead", 0, 5000, false),
     spin("Seed", 0, 2_147_483_647, false),
     check("Ponder", false),
     spin("QuartoLevel", 1, 4, true),
-    combo("QuartoBoard", &["4x4", "3x3"]),
+    combo("QuartoBoard", &["4x4", "3x3"], true),
 ];
 
 /// Why a `setoption` was refused.
@@ -170,6 +174,7 @@ impl Options {
             "MultiJump" => self.multi_jump.to_string(),
             "Level" => self.level.to_string(),
             "Threads" => self.threads.to_string(),
+            "FourPlayerSearch" => self.four_player_search.clone(),
             "Hash" => self.hash.to_string(),
             "MoveOverhead" => self.move_overhead.to_string(),
             "Seed" => self.seed.to_string(),
@@ -227,6 +232,7 @@ impl Options {
             "MultiJump" => self.multi_jump = flag,
             "Level" => self.level = number as u32,
             "Threads" => self.threads = number as usize,
+            "FourPlayerSearch" => self.four_player_search = choice,
             "Hash" => self.hash = number as usize,
             "MoveOverhead" => self.move_overhead = number as u64,
             "Seed" => self.seed = number as u64,

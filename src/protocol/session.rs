@@ -220,6 +220,8 @@ impl<W: Write> Session<W> {
                 moves_to_go: params.moves_to_go,
             },
             infinite: params.infinite,
+            threads: self.options.threads,
+            best_reply: self.options.four_player_search == "brs",
             ..Limits::default()
         };
         self.engine.submit(Request::Search(Box::new(SearchJob {

@@ -1,15 +1,19 @@
 //! The node search: negamax principal variation search over any [`Game`].
 //!
-//! With more than two players the search is paranoid: the root player plays
-//! against a coalition of all the others. Scores are kept from the point of
-//! view of the side to move's team, so a move to a team-mate keeps the window
-//! and the sign, and a move to the other team negates both, as in negamax.
+//! With more than two players the root player plays against a coalition of
+//! all the others: either each of them in turn (paranoid), or only the one
+//! whose reply hurts the root player most, the others passing (best-reply
+//! search, Schadd and Winands 2011). Scores are kept from the point of view
+//! of the side to move's team, so a move to a team-mate keeps the window and
+//! the sign, and a move to the other team negates both, as in negamax.
 
+use super::iterate::SharedCounters;
 use super::limits::TimeBudget;
 use super::ordering::Ordering;
 use super::tt::{Bound, TranspositionTable};
 use super::{Control, MATE, MATE_BOUND, MAX_PLY};
 use crate::game::{Game, MoveList, Outcome, Solved};
+use std::sync::atomic::Ordering as AtomicOrdering;
 
 pub(super) const INFINITY: i32 = MATE + 1;
 /// Half-width of the first window of an iteration: half a step in Quoridor;
@@ -17,6 +21,13 @@ pub(super) const INFINITY: i32 = MATE + 1;
 pub(super) const ASPIRATION_WINDOW: i32 = 50;
 /// Iterations never go deeper than this.
 pub(super) const MAX_DEPTH: u32 = 64;
+/// Late-move reductions: from this many plies to go, moves after the first
+/// few are searched one ply shallower first (two plies after many more).
+const LMR_MIN_DEPTH: u32 = 3;
+const LMR_AFTER_MOVES: usize = 3;
+const LMR_DEEPER_AFTER: usize = 10;
+/// Ordering keys at or above this are the table move and killers.
+const KILLER_KEY: i32 = i32::MAX - 2;
 /// How often (in nodes) the clock and the stop flag are read.
 const CHECK_EVERY: u64 = 1024;
 
@@ -24,10 +35,15 @@ pub(super) struct Searcher<'a, G: Game> {
     pub(super) root_side: usize,
     pub(super) players: usize,
     pub(super) key_salt: u64,
-    pub(super) tt: &'a mut TranspositionTable,
+    pub(super) tt: &'a TranspositionTable,
     pub(super) control: &'a Control,
+    pub(super) shared: &'a SharedCounters,
+    /// A helper thread of a Lazy SMP search: stops when the main one is done.
+    pub(super) helper: bool,
     pub(super) ordering: Ordering,
     pub(super) nodes: u64,
+    /// Of `nodes`, those already added to the shared count.
+    pub(super) published: u64,
     pub(super) seldepth: usize,
     pub(super) node_limit: Option<u64>,
     pub(super) budget: Option<TimeBudget>,
@@ -35,6 +51,8 @@ pub(super) struct Searcher<'a, G: Game> {
     pub(super) path: Vec<u64>,
     pub(super) pv: Vec<Vec<G::Move>>,
     pub(super) aborted: bool,
+    /// With more than two players: best-reply search instead of paranoid.
+    pub(super) best_reply: bool,
     /// Playing levels: the largest leaf offset, and the seed that picks them.
     pub(super) noise: i32,
     pub(super) noise_seed: u64,
@@ -146,48 +164,100 @@ impl<G: Game> Searcher<'_, G> {
                 }
             }
         }
-        let mut moves = MoveList::default();
-        pos.generate_search_moves(&mut moves, depth);
-        if moves.is_empty() {
-            return self.evaluate(pos);
-        }
-        let mut keys = [0i32; crate::game::MAX_MOVES];
-        for (i, &mv) in moves.iter().enumerate() {
-            keys[i] = self.ordering.score(G::move_code(mv), tt_move, ply);
-        }
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
+        let mut searched = 0;
+        // A subtree that reaches the end of every game is searched in full:
+        // its value is exact, and a reduction would make it a guess.
+        let exact = pos.plies_left_bound().is_some_and(|plies| depth >= plies);
         self.path.push(hash);
-        let count = moves.len();
-        let list = moves.as_mut_slice();
-        for i in 0..count {
-            // Selection sort: most moves are never reached after a cutoff.
-            let pick = (i..count).max_by_key(|&j| keys[j]).unwrap_or(i);
-            list.swap(i, pick);
-            keys.swap(i, pick);
-            let mv = list[i];
-            let mut child = pos.clone();
-            child.make_move(mv);
-            let child_floor = if pos.is_irreversible(mv) { self.path.len() } else { floor };
-            let score =
-                self.principal_variation(pos, &child, depth - 1, ply + 1, alpha, beta, child_floor, i == 0);
-            if self.aborted {
-                self.path.pop();
-                return 0;
+        // Best-reply search: at the opponents' turn every opponent may move,
+        // the others pass, and then it is the root player's turn again.
+        let best_reply = self.best_reply && pos.side_to_move() != self.root_side;
+        'movers: for k in 0..if best_reply { self.players } else { 1 } {
+            let handed;
+            let mover = if best_reply {
+                let seat = (pos.side_to_move() + k) % self.players;
+                if seat == self.root_side {
+                    continue;
+                }
+                let mut turn = pos.clone();
+                turn.give_turn_to(seat);
+                handed = turn;
+                &handed
+            } else {
+                pos
+            };
+            let mut moves = MoveList::default();
+            mover.generate_selective_moves(&mut moves, depth);
+            let mut keys = [0i32; crate::game::MAX_MOVES];
+            for (i, &mv) in moves.iter().enumerate() {
+                keys[i] = self.ordering.score(G::move_code(mv), tt_move, ply);
             }
-            if score > best_score {
-                best_score = score;
-                best_move = Some(mv);
-                if score > alpha {
-                    alpha = score;
-                    self.update_pv(ply, mv);
-                    if alpha >= beta {
-                        self.ordering.record_cutoff(G::move_code(mv), ply, depth);
-                        break;
+            let count = moves.len();
+            let list = moves.as_mut_slice();
+            for i in 0..count {
+                // Selection sort: most moves are never reached after a cutoff.
+                let pick = (i..count).max_by_key(|&j| keys[j]).unwrap_or(i);
+                list.swap(i, pick);
+                keys.swap(i, pick);
+                let mv = list[i];
+                let mut child = mover.clone();
+                child.make_move(mv);
+                if best_reply {
+                    child.give_turn_to(self.root_side);
+                }
+                let child_floor = if mover.is_irreversible(mv) { self.path.len() } else { floor };
+                // Late moves that no table entry or killer vouches for are
+                // first searched shallower with a null window, and again at
+                // full depth only if they beat alpha there.
+                let late = searched >= LMR_AFTER_MOVES && keys[i] < KILLER_KEY && !exact;
+                let reduction = if depth >= LMR_MIN_DEPTH && late {
+                    1 + u32::from(searched >= LMR_DEEPER_AFTER && depth > LMR_MIN_DEPTH)
+                } else {
+                    0
+                };
+                let mut score = alpha + 1;
+                if reduction > 0 {
+                    let reduced = depth - 1 - reduction;
+                    score = self.child_score(mover, &child, reduced, ply + 1, alpha, alpha + 1, child_floor);
+                }
+                if score > alpha && !self.aborted {
+                    let first = searched == 0;
+                    score = self.principal_variation(
+                        mover,
+                        &child,
+                        depth - 1,
+                        ply + 1,
+                        alpha,
+                        beta,
+                        child_floor,
+                        first,
+                    );
+                }
+                searched += 1;
+                if self.aborted {
+                    self.path.pop();
+                    return 0;
+                }
+                if score > best_score {
+                    best_score = score;
+                    best_move = Some(mv);
+                    if score > alpha {
+                        alpha = score;
+                        self.update_pv(ply, mv);
+                        if alpha >= beta {
+                            self.ordering.record_cutoff(G::move_code(mv), ply, depth);
+                            break 'movers;
+                        }
                     }
                 }
             }
+        }
+        if searched == 0 {
+            self.path.pop();
+            return self.evaluate(pos);
         }
         self.path.pop();
         let bound = if best_score >= beta {
@@ -219,6 +289,12 @@ impl<G: Game> Searcher<'_, G> {
         }
     }
 
+    /// Nodes searched by every thread so far (this one's exactly, the
+    /// others' as last published).
+    pub(super) fn total_nodes(&self) -> u64 {
+        self.shared.nodes.load(AtomicOrdering::Relaxed) + self.nodes - self.published
+    }
+
     pub(super) fn update_pv(&mut self, ply: usize, mv: G::Move) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         let line = &mut head[ply];
@@ -234,6 +310,12 @@ impl<G: Game> Searcher<'_, G> {
         if self.node_limit.is_some_and(|limit| self.nodes >= limit) {
             self.aborted = true;
         } else if self.nodes.is_multiple_of(CHECK_EVERY) {
+            self.shared.nodes.fetch_add(self.nodes - self.published, AtomicOrdering::Relaxed);
+            self.published = self.nodes;
+            if self.helper && self.shared.done.load(AtomicOrdering::Relaxed) {
+                self.aborted = true;
+                return true;
+            }
             let out_of_time = match self.budget {
                 Some(budget) if !self.control.pondering() => self.control.started().elapsed() >= budget.hard,
                 _ => false,

@@ -8,12 +8,16 @@ use super::ordering::Ordering;
 use super::tt::TranspositionTable;
 use super::{Control, Score, SearchInfo, SearchResult, MATE, MATE_BOUND, MAX_PLY};
 use crate::game::{Game, MoveList};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 use std::time::Duration;
 
 /// Searches `root` within `limits` and returns the best move found.
 ///
 /// `history` holds the hashes of the game's earlier positions since the last
-/// irreversible move, oldest first, without the root.
+/// irreversible move, oldest first, without the root. With `limits.threads`
+/// above 1 the other threads search the same tree and share the table (Lazy
+/// SMP): they fill it with results the main thread then finds; the main
+/// thread alone reports and answers.
 pub fn search<G: Game>(
     root: &G,
     history: &[u64],
@@ -30,36 +34,92 @@ pub fn search<G: Game>(
         return SearchResult { best: None, ponder: None, nodes: 0, depth: 0 };
     }
     tt.new_search();
-    let players = root.player_count();
-    let mut searcher = Searcher {
-        root_side: root.side_to_move(),
-        players,
-        // Paranoid values depend on the root player, and noisy ones on the
-        // seed: neither may meet entries of another kind.
-        key_salt: if players > 2 {
-            0x51A7_0000_0000_0001u64.wrapping_mul(root.side_to_move() as u64 + 1)
-        } else {
-            0
-        } ^ if limits.noise > 0 {
-            crate::rng::Rng::new(limits.noise_seed).next_u64() | 1
-        } else {
-            0
-        },
-        tt,
-        control,
-        ordering: Ordering::new(),
-        nodes: 0,
-        seldepth: 0,
-        node_limit: limits.nodes,
-        budget: time_budget(limits, root.side_to_move(), move_overhead),
-        path: history.to_vec(),
-        pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
-        aborted: false,
-        noise: limits.noise,
-        noise_seed: limits.noise_seed,
-    };
-    searcher.path.reserve(MAX_PLY + 1);
-    searcher.iterate(root, moves, limits, report)
+    let tt: &TranspositionTable = tt;
+    let shared = SharedCounters::default();
+    std::thread::scope(|scope| {
+        for id in 1..limits.threads.max(1) {
+            let (moves, shared) = (moves.clone(), &shared);
+            let helper =
+                std::thread::Builder::new().stack_size(HELPER_STACK).spawn_scoped(scope, move || {
+                    let mut searcher =
+                        Searcher::new(root, history, limits, move_overhead, tt, control, shared);
+                    // Helpers run until the main thread is done; odd ones start a
+                    // ply deeper so the threads do not move in step.
+                    searcher.budget = None;
+                    searcher.node_limit = None;
+                    searcher.helper = true;
+                    searcher.iterate(root, moves, limits, 1 + id as u32 % 2, &mut |_| {});
+                });
+            if let Err(e) = helper {
+                log::warn!("could not start search thread {id}: {e}");
+            }
+        }
+        let mut searcher = Searcher::new(root, history, limits, move_overhead, tt, control, &shared);
+        let result = searcher.iterate(root, moves, limits, 1, report);
+        shared.done.store(true, AtomicOrdering::Relaxed);
+        result
+    })
+}
+
+/// Stack of each helper thread: the search recurses up to `MAX_PLY` deep.
+const HELPER_STACK: usize = 64 << 20;
+
+/// What the threads of one search share besides the table.
+#[derive(Default)]
+pub(super) struct SharedCounters {
+    /// Set when the main thread has answered: the helpers stop.
+    pub(super) done: AtomicBool,
+    /// Nodes searched by all threads, published in chunks.
+    pub(super) nodes: AtomicU64,
+}
+
+impl<'a, G: Game> Searcher<'a, G> {
+    fn new(
+        root: &G,
+        history: &[u64],
+        limits: &Limits,
+        move_overhead: Duration,
+        tt: &'a TranspositionTable,
+        control: &'a Control,
+        shared: &'a SharedCounters,
+    ) -> Searcher<'a, G> {
+        root.prepare_search();
+        let players = root.player_count();
+        let mut path = Vec::with_capacity(history.len() + MAX_PLY + 1);
+        path.extend_from_slice(history);
+        Searcher {
+            root_side: root.side_to_move(),
+            players,
+            // Paranoid values depend on the root player, and noisy ones on the
+            // seed: neither may meet entries of another kind.
+            key_salt: if players > 2 {
+                0x51A7_0000_0000_0001u64
+                    .wrapping_mul(root.side_to_move() as u64 + 1 + 4 * u64::from(limits.best_reply))
+            } else {
+                0
+            } ^ if limits.noise > 0 {
+                crate::rng::Rng::new(limits.noise_seed).next_u64() | 1
+            } else {
+                0
+            },
+            tt,
+            control,
+            shared,
+            helper: false,
+            ordering: Ordering::new(),
+            nodes: 0,
+            published: 0,
+            seldepth: 0,
+            node_limit: limits.nodes,
+            budget: time_budget(limits, root.side_to_move(), move_overhead),
+            path,
+            pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
+            aborted: false,
+            best_reply: limits.best_reply && players > 2,
+            noise: limits.noise,
+            noise_seed: limits.noise_seed,
+        }
+    }
 }
 
 impl<G: Game> Searcher<'_, G> {
@@ -68,6 +128,7 @@ impl<G: Game> Searcher<'_, G> {
         root: &G,
         moves: MoveList<G::Move>,
         limits: &Limits,
+        start_depth: u32,
         report: &mut dyn FnMut(SearchInfo),
     ) -> SearchResult<G::Move> {
         let mut root_moves: Vec<G::Move> = moves.as_slice().to_vec();
@@ -89,7 +150,7 @@ impl<G: Game> Searcher<'_, G> {
                 previous_score = Some(0);
                 plies.min(max_depth)
             }
-            _ => 1,
+            _ => start_depth.min(max_depth),
         };
         for depth in first_depth..=max_depth {
             let (score, iteration_best) =
@@ -99,6 +160,11 @@ impl<G: Game> Searcher<'_, G> {
                 if mv != best || !self.aborted {
                     best = mv;
                     best_line = self.pv[0].clone();
+                    if self.best_reply {
+                        // The replies in a best-reply line are not in turn
+                        // order; only the root move is a real continuation.
+                        best_line.truncate(1);
+                    }
                 }
             }
             if self.aborted {
@@ -120,7 +186,7 @@ impl<G: Game> Searcher<'_, G> {
         SearchResult {
             best: Some(best),
             ponder: best_line.get(1).copied(),
-            nodes: self.nodes,
+            nodes: self.total_nodes(),
             depth: completed,
         }
     }
@@ -222,8 +288,9 @@ impl<G: Game> Searcher<'_, G> {
         SearchInfo {
             depth,
             seldepth: self.seldepth as u32,
-            score: Score::from_internal(score, self.players),
-            nodes: self.nodes,
+            // A best-reply round is two plies: the root player's and one reply.
+            score: Score::from_internal(score, if self.best_reply { 2 } else { self.players }),
+            nodes: self.total_nodes(),
             elapsed_ms: self.control.started().elapsed().as_millis() as u64,
             hashfull: self.tt.hashfull(),
             pv,

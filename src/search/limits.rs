@@ -11,7 +11,7 @@ pub struct Clocks {
     pub moves_to_go: Option<u32>,
 }
 
-/// How long the search may run.
+/// How long, and on how many threads, the search may run.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
     pub depth: Option<u32>,
@@ -24,6 +24,10 @@ pub struct Limits {
     pub noise: i32,
     /// Picks the offsets: the same seed gives the same offsets.
     pub noise_seed: u64,
+    /// Threads searching together (`Threads`); 0 and 1 both mean one.
+    pub threads: usize,
+    /// With more than two players, best-reply search instead of paranoid.
+    pub best_reply: bool,
 }
 
 impl Limits {

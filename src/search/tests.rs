@@ -111,3 +111,25 @@ fn a_winning_side_does_not_walk_into_a_threefold_repetition() {
     assert_ne!(position.format_move(result.best.unwrap()), "e5");
     assert!(matches!(last.unwrap().score, Score::Mate(n) if n > 0));
 }
+
+#[test]
+fn two_threads_find_the_same_forced_results() {
+    for (text, want) in [
+        ("quoridor 9x9 pawns=c8,g2 hand=0,3 walls=- turn=1", Score::Mate(1)),
+        ("quoridor 9x9 pawns=e5,e2 hand=0,0 walls=- turn=1", Score::Mate(-1)),
+    ] {
+        let limits = Limits { depth: Some(4), threads: 2, ..Limits::default() };
+        let (_, result, infos) = run(text, &[], limits);
+        assert!(result.best.is_some());
+        assert_eq!(infos.last().unwrap().score, want, "{text}");
+    }
+}
+
+#[test]
+fn a_wall_free_race_is_solved_from_the_root() {
+    // No walls in either hand: the race table answers every node, so even a
+    // one-ply search knows the exact result (both 7 steps away, first to move
+    // wins with its 7th move).
+    let (_, _, infos) = run("quoridor 9x9 pawns=a2,i8 hand=0,0 walls=- turn=1", &[], depth(1));
+    assert_eq!(infos.last().unwrap().score, Score::Mate(7));
+}

@@ -1,5 +1,8 @@
 //! The transposition table: buckets of four 16-byte entries, sized in MiB,
-//! owned by the search worker (no lock; it moves with the worker).
+//! shared without locks by the threads of one search.
+
+use std::sync::atomic::AtomicU64;
+use std::sync::atomic::Ordering::Relaxed;
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -11,20 +14,62 @@ pub enum Bound {
     Upper,
 }
 
-#[derive(Clone, Copy, Default)]
+/// One slot: the packed data, and the key xor the data. A torn write by two
+/// threads at once leaves a pair that does not verify, so a probe sees a
+/// miss, never another position's data (the classic lockless scheme).
+#[derive(Default)]
 struct Entry {
-    key: u64,
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+/// The fields packed in an entry's data word.
+#[derive(Clone, Copy, Default)]
+struct Fields {
     mv: u16,
     score: i16,
     depth: u8,
     /// Generation (6 bits) and bound (2 bits); 0 means empty.
     meta: u8,
-    _pad: u32,
+}
+
+impl Fields {
+    fn pack(self) -> u64 {
+        u64::from(self.mv)
+            | u64::from(self.score as u16) << 16
+            | u64::from(self.depth) << 32
+            | u64::from(self.meta) << 40
+    }
+
+    fn unpack(data: u64) -> Fields {
+        Fields {
+            mv: data as u16,
+            score: (data >> 16) as u16 as i16,
+            depth: (data >> 32) as u8,
+            meta: (data >> 40) as u8,
+        }
+    }
+}
+
+impl Entry {
+    /// The entry's key and fields, as one consistent read or an empty slot.
+    #[inline]
+    fn load(&self) -> (u64, Fields) {
+        let data = self.data.load(Relaxed);
+        (self.check.load(Relaxed) ^ data, Fields::unpack(data))
+    }
+
+    #[inline]
+    fn save(&self, key: u64, fields: Fields) {
+        let data = fields.pack();
+        self.check.store(key ^ data, Relaxed);
+        self.data.store(data, Relaxed);
+    }
 }
 
 const BUCKET: usize = 4;
 
-#[derive(Clone, Copy, Default)]
+#[derive(Default)]
 #[repr(align(64))]
 struct Bucket([Entry; BUCKET]);
 
@@ -72,7 +117,7 @@ impl TranspositionTable {
         let count = ((megabytes.max(1) << 20) / std::mem::size_of::<Bucket>()).max(1);
         let mut buckets = Vec::new();
         buckets.try_reserve_exact(count).map_err(|_| TableTooLarge(megabytes))?;
-        buckets.resize(count, Bucket::default());
+        buckets.resize_with(count, Bucket::default);
         Ok(TranspositionTable { buckets, generation: 1 })
     }
 
@@ -98,7 +143,7 @@ impl TranspositionTable {
 
     pub fn probe(&self, key: u64) -> Option<Hit> {
         let bucket = &self.buckets[self.bucket_index(key)];
-        let entry = bucket.0.iter().find(|e| e.meta != 0 && e.key == key)?;
+        let entry = bucket.0.iter().map(Entry::load).find(|(k, e)| e.meta != 0 && *k == key)?.1;
         Some(Hit {
             mv: (entry.mv != u16::MAX).then_some(entry.mv),
             score: entry.score as i32,
@@ -111,36 +156,35 @@ impl TranspositionTable {
         })
     }
 
-    pub fn store(&mut self, key: u64, mv: Option<u16>, score: i32, depth: u32, bound: Bound) {
+    pub fn store(&self, key: u64, mv: Option<u16>, score: i32, depth: u32, bound: Bound) {
         let generation = self.generation;
-        let index = self.bucket_index(key);
-        let bucket = &mut self.buckets[index];
+        let bucket = &self.buckets[self.bucket_index(key)];
+        let slots = [bucket.0[0].load(), bucket.0[1].load(), bucket.0[2].load(), bucket.0[3].load()];
         // Same position, else an empty slot, else the shallowest of the oldest.
-        let slot = match bucket.0.iter().position(|e| e.meta != 0 && e.key == key) {
+        let slot = match slots.iter().position(|(k, e)| e.meta != 0 && *k == key) {
             Some(i) => i,
             None => (0..BUCKET)
                 .min_by_key(|&i| {
-                    let e = &bucket.0[i];
+                    let e = slots[i].1;
                     let stale = e.meta == 0 || e.meta >> 2 != generation;
                     (!stale, e.meta != 0, e.depth)
                 })
                 .unwrap_or(0),
         };
-        let entry = &mut bucket.0[slot];
-        let keep_move = entry.meta != 0 && entry.key == key && mv.is_none();
+        let (old_key, old) = slots[slot];
+        let keep_move = old.meta != 0 && old_key == key && mv.is_none();
         let bound_bits = match bound {
             Bound::Exact => 1,
             Bound::Lower => 2,
             Bound::Upper => 3,
         };
-        *entry = Entry {
-            key,
-            mv: if keep_move { entry.mv } else { mv.unwrap_or(u16::MAX) },
+        let fields = Fields {
+            mv: if keep_move { old.mv } else { mv.unwrap_or(u16::MAX) },
             score: score.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
             depth: depth.min(255) as u8,
             meta: (generation << 2) | bound_bits,
-            _pad: 0,
         };
+        bucket.0[slot].save(key, fields);
     }
 
     /// Permille of sampled entries written in the current search.
@@ -148,7 +192,7 @@ impl TranspositionTable {
         let sample = self.buckets.len().min(250);
         let used: usize = self.buckets[..sample]
             .iter()
-            .flat_map(|b| b.0.iter())
+            .flat_map(|b| b.0.iter().map(|e| e.load().1))
             .filter(|e| e.meta != 0 && e.meta >> 2 == self.generation)
             .count();
         (used * 1000 / (sample * BUCKET).max(1)) as u32
@@ -172,11 +216,38 @@ mod tests {
 
     #[test]
     fn a_bucket_keeps_four_positions() {
-        let mut tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::new(1);
         // Keys that differ only in low bits land in the same bucket.
         for k in 0..4u64 {
             tt.store(k, None, k as i32, 1, Bound::Exact);
         }
         assert!((0..4u64).all(|k| tt.probe(k).is_some()));
+    }
+}
+
+#[cfg(test)]
+mod sharing_tests {
+    use super::*;
+
+    #[test]
+    fn threads_writing_at_once_never_read_a_mixed_entry() {
+        // Every thread stores entries whose score is a function of the key;
+        // any hit must carry the score of its own key.
+        let tt = TranspositionTable::new(1);
+        std::thread::scope(|scope| {
+            for t in 0..4u64 {
+                let tt = &tt;
+                scope.spawn(move || {
+                    for i in 0..200_000u64 {
+                        let key = ((i * 4 + t) % 4096) | (1 << 40);
+                        tt.store(key, Some(key as u16), (key % 1000) as i32, 3, Bound::Exact);
+                        if let Some(hit) = tt.probe(key ^ 4) {
+                            assert_eq!(hit.score, ((key ^ 4) % 1000) as i32);
+                            assert_eq!(hit.mv, Some((key ^ 4) as u16));
+                        }
+                    }
+                });
+            }
+        });
     }
 }

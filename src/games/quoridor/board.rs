@@ -242,6 +242,13 @@ impl Quoridor {
         self.side = next as u8;
     }
 
+    /// Makes it `seat`'s turn without a move (for best-reply search).
+    pub fn set_side(&mut self, seat: usize) {
+        let keys = zobrist();
+        self.hash ^= keys.side[self.side as usize] ^ keys.side[seat];
+        self.side = seat as u8;
+    }
+
     /// The hash computed from nothing; equals the incrementally kept one.
     pub fn hash_from_scratch(&self) -> u64 {
         let keys = zobrist();

@@ -5,26 +5,59 @@ use super::board::Quoridor;
 
 /// Value of one step of shortest-path advantage.
 pub const STEP: i32 = 100;
-/// Value of a wall in hand.
-const WALL_IN_HAND: i32 = 75;
+/// Value of the walls in hand, by count: the last walls are worth the most,
+/// since a player without walls cannot answer the other's.
+const WALLS_IN_HAND: [i32; 11] = [0, 290, 510, 690, 830, 950, 1055, 1145, 1225, 1295, 1360];
+/// Each wall beyond ten adds this much.
+const WALL_BEYOND_TEN: i32 = 60;
+
+fn walls_value(walls: usize) -> i32 {
+    match WALLS_IN_HAND.get(walls) {
+        Some(&value) => value,
+        None => WALLS_IN_HAND[10] + WALL_BEYOND_TEN * (walls as i32 - 10),
+    }
+}
 /// Moving first in a race is worth about half a step.
 const TEMPO: i32 = 50;
+/// A pawn race with no walls left in either hand is all but decided by
+/// counting (the search solves it exactly from its root; deeper, jumps are
+/// left out): the winner gets this much on top.
+const RACE_DECIDED: i32 = 2_000;
+/// A path that one wall can lengthen, against an opponent with walls: per
+/// such narrow place, up to two.
+const NARROW_PLACE: i32 = 40;
 
 impl Quoridor {
     /// Heuristic value for `seat`, positive when `seat` is ahead. Against
     /// several opponents it compares with the most dangerous one.
     pub fn evaluate_for(&self, seat: usize) -> i32 {
-        let distance = |s: usize| self.distance_to_goal(s).unwrap_or(u32::MAX / 4) as i32;
-        let mine = distance(seat);
+        let profile = |s: usize| {
+            let (distance, narrow) = self.path_profile(s).unwrap_or((u32::MAX / 4, 0));
+            (distance as i32, narrow.min(2) as i32)
+        };
+        let (mine, my_narrow) = profile(seat);
         let mut nearest_rival = i32::MAX;
+        let mut rival_narrow = 0;
         let mut rival_walls = 0;
         for other in (0..self.players()).filter(|&s| s != seat) {
-            nearest_rival = nearest_rival.min(distance(other));
-            rival_walls = rival_walls.max(self.walls_in_hand(other) as i32);
+            let (distance, narrow) = profile(other);
+            if distance < nearest_rival {
+                (nearest_rival, rival_narrow) = (distance, narrow);
+            }
+            rival_walls = rival_walls.max(self.walls_in_hand(other));
         }
-        let walls = self.walls_in_hand(seat) as i32 - rival_walls;
+        let my_walls = self.walls_in_hand(seat);
+        if self.players() == 2 && my_walls == 0 && rival_walls == 0 {
+            // The side to move wins a tie: it arrives first.
+            let my_turn = self.side() == seat;
+            let wins = if my_turn { mine <= nearest_rival } else { mine < nearest_rival };
+            let lead = STEP * (nearest_rival - mine);
+            return if wins { RACE_DECIDED + lead } else { lead - RACE_DECIDED };
+        }
         let tempo = if self.side() == seat { TEMPO } else { -TEMPO / 2 };
-        STEP * (nearest_rival - mine) + WALL_IN_HAND * walls + tempo
+        let fragility =
+            NARROW_PLACE * (rival_narrow * i32::from(my_walls > 0) - my_narrow * i32::from(rival_walls > 0));
+        STEP * (nearest_rival - mine) + walls_value(my_walls) - walls_value(rival_walls) + tempo + fragility
     }
 }
 
@@ -45,5 +78,15 @@ mod tests {
         let p = Quoridor::from_text("quoridor 9x9 pawns=e5,e9 hand=10,10 walls=- turn=2").unwrap();
         assert!(p.evaluate_for(0) > 300);
         assert!(p.evaluate_for(1) < -300);
+    }
+
+    #[test]
+    fn a_race_without_walls_goes_to_whoever_arrives_first() {
+        // Both 8 steps away: the side to move arrives first.
+        let even = Quoridor::from_text("quoridor 9x9 pawns=a1,i9 hand=0,0 walls=- turn=1").unwrap();
+        assert!(even.evaluate_for(0) >= RACE_DECIDED);
+        assert!(even.evaluate_for(1) <= -RACE_DECIDED);
+        let behind = Quoridor::from_text("quoridor 9x9 pawns=a1,i8 hand=0,0 walls=- turn=1").unwrap();
+        assert!(behind.evaluate_for(0) <= -RACE_DECIDED);
     }
 }

@@ -1,12 +1,29 @@
-//! The three scripted Quoridor players of the seed report, used for playing
-//! levels 1-3: random, easy and hard. Each is deterministic for a given
-//! random source.
+//! The playing levels below full strength: the three scripted Quoridor
+//! players of the seed report (levels 1-3: random, easy and hard), each
+//! deterministic for a given random source, and the handicaps of the searching
+//! levels 4-9.
 
 use super::bitboard::STRIDE;
 use super::board::Quoridor;
 use super::moves::QuoridorMove;
-use crate::game::MoveList;
+use crate::game::{Handicap, MoveList};
 use crate::rng::Rng;
+
+/// Levels 4..=9: one more ply each, less leaf noise, and a node cap that
+/// keeps them reproducible and well below full strength at any clock.
+const HANDICAPS: [Handicap; 6] = [
+    Handicap { depth: 1, nodes: 5_000, noise: 100 },
+    Handicap { depth: 2, nodes: 20_000, noise: 60 },
+    Handicap { depth: 3, nodes: 80_000, noise: 40 },
+    Handicap { depth: 4, nodes: 300_000, noise: 25 },
+    Handicap { depth: 5, nodes: 1_000_000, noise: 15 },
+    Handicap { depth: 6, nodes: 3_000_000, noise: 0 },
+];
+
+/// The handicap of a searching level, `None` for levels 1-3 and 10.
+pub fn handicap(level: u32) -> Option<Handicap> {
+    HANDICAPS.get(level.checked_sub(4)? as usize).copied()
+}
 
 /// Percent of the easy player's turns spent on a wall, when one fits.
 const EASY_WALL_PERCENT: u64 = 20;

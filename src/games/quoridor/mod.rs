@@ -10,7 +10,10 @@ mod levels;
 mod movegen;
 mod moves;
 pub mod notation;
+mod paths;
 mod position_text;
+mod race;
+mod selective;
 
 pub use board::{Quoridor, Variant, VariantError};
 pub use movegen::{Direction, DIRECTIONS};
@@ -32,6 +35,22 @@ impl Game for Quoridor {
 
     fn generate_moves(&self, moves: &mut MoveList<QuoridorMove>) {
         self.legal_moves(moves);
+    }
+
+    fn generate_selective_moves(&self, moves: &mut MoveList<QuoridorMove>, _depth: u32) {
+        self.selective_moves(moves);
+    }
+
+    fn give_turn_to(&mut self, seat: usize) {
+        self.set_side(seat);
+    }
+
+    fn prepare_search(&self) {
+        self.prepare_race();
+    }
+
+    fn solve_small(&self) -> Option<crate::game::Solved> {
+        self.solve_race()
     }
 
     fn count_moves(&self) -> u64 {
@@ -88,6 +107,10 @@ impl Game for Quoridor {
             3 => Some(self.hard_move(rng)),
             _ => None,
         }
+    }
+
+    fn handicap(&self, level: u32) -> Option<crate::game::Handicap> {
+        levels::handicap(level)
     }
 
     fn move_code(mv: QuoridorMove) -> u16 {

@@ -9,6 +9,7 @@
 use super::bitboard::{BitBoard, STRIDE};
 use super::board::Quoridor;
 use super::moves::QuoridorMove;
+use super::paths::reaches;
 use crate::game::MoveList;
 
 /// The four directions a pawn can go, as index offsets.
@@ -35,7 +36,7 @@ impl Direction {
 
     /// The two directions at right angles.
     #[inline]
-    fn sides(self) -> [Direction; 2] {
+    pub(super) fn sides(self) -> [Direction; 2] {
         match self {
             Direction::North | Direction::South => [Direction::East, Direction::West],
             Direction::East | Direction::West => [Direction::North, Direction::South],
@@ -137,10 +138,19 @@ impl Quoridor {
 
     /// Legal wall centres, horizontal and vertical.
     pub fn legal_walls(&self) -> (BitBoard, BitBoard) {
+        let all = self.geometry().wall_centres;
+        self.legal_walls_among(all, all)
+    }
+
+    /// The legal wall centres among the given horizontal and vertical ones;
+    /// only those are checked for cutting a player off.
+    pub fn legal_walls_among(&self, wanted_h: BitBoard, wanted_v: BitBoard) -> (BitBoard, BitBoard) {
         if self.hand[self.side as usize] == 0 {
             return (BitBoard::EMPTY, BitBoard::EMPTY);
         }
         let (mut free_h, mut free_v) = self.unobstructed_walls();
+        free_h &= wanted_h;
+        free_v &= wanted_v;
         let (check_h, check_v) = self.walls_needing_path_check(free_h, free_v);
         if check_h.is_empty() && check_v.is_empty() {
             return (free_h, free_v);
@@ -173,52 +183,6 @@ impl Quoridor {
         (free_h, free_v)
     }
 
-    /// The edges of one shortest path from a seat's pawn to its goal, as the
-    /// squares whose north (resp. east) edge the path crosses. A path too long
-    /// to trace cheaply is reported as crossing every edge.
-    fn shortest_path_edges(&self, seat: usize) -> (BitBoard, BitBoard) {
-        const TRACED: usize = 64;
-        let board = self.geometry().board;
-        let goal = *self.goal(seat);
-        let mut layers = [BitBoard::EMPTY; TRACED];
-        layers[0] = BitBoard::single(self.pawns[seat] as usize);
-        let mut depth = 0;
-        let mut reached = layers[0];
-        while !layers[depth].intersects(&goal) {
-            let grown = grow(reached, board, self.block_north, self.block_east);
-            if grown == reached {
-                return (BitBoard::EMPTY, BitBoard::EMPTY);
-            }
-            depth += 1;
-            if depth == TRACED {
-                return (board, board);
-            }
-            layers[depth] = grown & !reached;
-            reached = grown;
-        }
-        let (mut north, mut east) = (BitBoard::EMPTY, BitBoard::EMPTY);
-        let mut square = (layers[depth] & goal).iter().next().unwrap_or(0);
-        for layer in layers[..depth].iter().rev() {
-            // Step back to any square of the previous layer joined by an open edge.
-            for dir in DIRECTIONS {
-                let Some(prev) = self.open_step(square, dir) else {
-                    continue;
-                };
-                if layer.contains(prev) {
-                    match dir {
-                        Direction::North => north.insert(square),
-                        Direction::South => north.insert(prev),
-                        Direction::East => east.insert(square),
-                        Direction::West => east.insert(prev),
-                    }
-                    square = prev;
-                    break;
-                }
-            }
-        }
-        (north, east)
-    }
-
     /// Every legal move: pawn moves first, then walls; `pass` when nothing else.
     pub fn legal_moves(&self, moves: &mut MoveList<QuoridorMove>) {
         moves.clear();
@@ -248,58 +212,6 @@ impl Quoridor {
         let (h, v) = self.legal_walls();
         let count = (self.pawn_targets().count() + h.count() + v.count()) as u64;
         count.max(1)
-    }
-
-    /// Length of the shortest path (pawns ignored) from a seat's pawn to its
-    /// goal, or `None` when walled off.
-    pub fn distance_to_goal(&self, seat: usize) -> Option<u32> {
-        let board = self.geometry().board;
-        let goal = *self.goal(seat);
-        let mut reached = BitBoard::single(self.pawns[seat] as usize);
-        let mut steps = 0;
-        loop {
-            if reached.intersects(&goal) {
-                return Some(steps);
-            }
-            let grown = grow(reached, board, self.block_north, self.block_east);
-            if grown == reached {
-                return None;
-            }
-            reached = grown;
-            steps += 1;
-        }
-    }
-}
-
-/// The squares reachable in one step from `set`, plus `set`.
-#[inline]
-fn grow(set: BitBoard, board: BitBoard, block_north: BitBoard, block_east: BitBoard) -> BitBoard {
-    let north = (set & !block_north).north();
-    let south = set.south() & !block_north;
-    let east = (set & !block_east).east();
-    let west = set.west() & !block_east;
-    (set | north | south | east | west) & board
-}
-
-/// Flood fill from `start` until it touches `goal` or stops growing.
-#[inline]
-fn reaches(
-    start: usize,
-    goal: &BitBoard,
-    board: BitBoard,
-    block_north: BitBoard,
-    block_east: BitBoard,
-) -> bool {
-    let mut reached = BitBoard::single(start);
-    loop {
-        if reached.intersects(goal) {
-            return true;
-        }
-        let grown = grow(reached, board, block_north, block_east);
-        if grown == reached {
-            return false;
-        }
-        reached = grown;
     }
 }
 

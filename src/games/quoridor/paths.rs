@@ -1,0 +1,192 @@
+//! Shortest paths on the Quoridor board, pawns ignored: a seat's distance to
+//! its goal, one shortest path, and every edge that lies on some shortest
+//! path (what a wall must cut to lengthen the path at once).
+
+use super::bitboard::BitBoard;
+use super::board::Quoridor;
+use super::movegen::{Direction, DIRECTIONS};
+
+/// Paths longer than this are not traced edge by edge; callers treat every
+/// edge as on the path, which is safe and, on boards this large, rare.
+const TRACED: usize = 64;
+
+impl Quoridor {
+    /// Length of the shortest path (pawns ignored) from a seat's pawn to its
+    /// goal, or `None` when walled off.
+    pub fn distance_to_goal(&self, seat: usize) -> Option<u32> {
+        let board = self.geometry().board;
+        let goal = *self.goal(seat);
+        let mut reached = BitBoard::single(self.pawns[seat] as usize);
+        let mut steps = 0;
+        loop {
+            if reached.intersects(&goal) {
+                return Some(steps);
+            }
+            let grown = grow(reached, board, self.block_north, self.block_east);
+            if grown == reached {
+                return None;
+            }
+            reached = grown;
+            steps += 1;
+        }
+    }
+
+    /// A seat's distance to its goal and the number of places where a single
+    /// wall cuts every shortest path at once (the steps between two layers of
+    /// the shortest-path graph that use one edge, or two edges side by side
+    /// under one wall): how much an opponent's next wall can hurt.
+    /// `None` when the seat is walled off.
+    pub fn path_profile(&self, seat: usize) -> Option<(u32, u32)> {
+        let board = self.geometry().board;
+        let goal = *self.goal(seat);
+        let mut layers = [BitBoard::EMPTY; TRACED];
+        layers[0] = BitBoard::single(self.pawns[seat] as usize);
+        let mut reached = layers[0];
+        let mut depth = 0;
+        while !layers[depth].intersects(&goal) {
+            let grown = grow(reached, board, self.block_north, self.block_east);
+            if grown == reached {
+                return None;
+            }
+            depth += 1;
+            if depth == TRACED {
+                return self.distance_to_goal(seat).map(|d| (d, 0));
+            }
+            layers[depth] = grown & !reached;
+            reached = grown;
+        }
+        let (block_north, block_east) = (self.block_north, self.block_east);
+        let mut narrow = 0;
+        let mut next = layers[depth] & goal;
+        for k in (0..depth).rev() {
+            let here = layers[k] & grow(next, board, block_north, block_east);
+            let north = ((here & next.south()) | (next & here.south())) & !block_north;
+            let east = ((here & next.west()) | (next & here.west())) & !block_east;
+            let (n, e) = (north.count(), east.count());
+            let one_wall = match (n, e) {
+                (1, 0) | (0, 1) => true,
+                (2, 0) => (north & north.west()).count() == 1,
+                (0, 2) => (east & east.south()).count() == 1,
+                _ => false,
+            };
+            narrow += u32::from(one_wall);
+            next = here;
+        }
+        Some((depth as u32, narrow))
+    }
+
+    /// The edges on at least one shortest path from a seat's pawn to its goal,
+    /// as the squares whose north (resp. east) edge such a path crosses. A
+    /// wall that cuts none of them leaves the seat's distance unchanged.
+    pub fn shortest_path_dag(&self, seat: usize) -> (BitBoard, BitBoard) {
+        let board = self.geometry().board;
+        let goal = *self.goal(seat);
+        let mut layers = [BitBoard::EMPTY; TRACED];
+        layers[0] = BitBoard::single(self.pawns[seat] as usize);
+        let mut reached = layers[0];
+        let mut depth = 0;
+        while !layers[depth].intersects(&goal) {
+            let grown = grow(reached, board, self.block_north, self.block_east);
+            if grown == reached {
+                return (BitBoard::EMPTY, BitBoard::EMPTY);
+            }
+            depth += 1;
+            if depth == TRACED {
+                return (board, board);
+            }
+            layers[depth] = grown & !reached;
+            reached = grown;
+        }
+        // Walk back from the goal: a square one step nearer the pawn is on a
+        // shortest path when it has an open edge to a square that is.
+        let (block_north, block_east) = (self.block_north, self.block_east);
+        let (mut north, mut east) = (BitBoard::EMPTY, BitBoard::EMPTY);
+        let mut next = layers[depth] & goal;
+        for k in (0..depth).rev() {
+            let here = layers[k] & grow(next, board, block_north, block_east);
+            north |= here & next.south() & !block_north;
+            north |= next & here.south() & !block_north;
+            east |= here & next.west() & !block_east;
+            east |= next & here.west() & !block_east;
+            next = here;
+        }
+        (north, east)
+    }
+
+    /// The edges of one shortest path from a seat's pawn to its goal, as the
+    /// squares whose north (resp. east) edge the path crosses. A path too long
+    /// to trace cheaply is reported as crossing every edge.
+    pub(super) fn shortest_path_edges(&self, seat: usize) -> (BitBoard, BitBoard) {
+        let board = self.geometry().board;
+        let goal = *self.goal(seat);
+        let mut layers = [BitBoard::EMPTY; TRACED];
+        layers[0] = BitBoard::single(self.pawns[seat] as usize);
+        let mut depth = 0;
+        let mut reached = layers[0];
+        while !layers[depth].intersects(&goal) {
+            let grown = grow(reached, board, self.block_north, self.block_east);
+            if grown == reached {
+                return (BitBoard::EMPTY, BitBoard::EMPTY);
+            }
+            depth += 1;
+            if depth == TRACED {
+                return (board, board);
+            }
+            layers[depth] = grown & !reached;
+            reached = grown;
+        }
+        let (mut north, mut east) = (BitBoard::EMPTY, BitBoard::EMPTY);
+        let mut square = (layers[depth] & goal).iter().next().unwrap_or(0);
+        for layer in layers[..depth].iter().rev() {
+            // Step back to any square of the previous layer joined by an open edge.
+            for dir in DIRECTIONS {
+                let Some(prev) = self.open_step(square, dir) else {
+                    continue;
+                };
+                if layer.contains(prev) {
+                    match dir {
+                        Direction::North => north.insert(square),
+                        Direction::South => north.insert(prev),
+                        Direction::East => east.insert(square),
+                        Direction::West => east.insert(prev),
+                    }
+                    square = prev;
+                    break;
+                }
+            }
+        }
+        (north, east)
+    }
+}
+
+/// The squares reachable in one step from `set`, plus `set`.
+#[inline]
+pub(super) fn grow(set: BitBoard, board: BitBoard, block_north: BitBoard, block_east: BitBoard) -> BitBoard {
+    let north = (set & !block_north).north();
+    let south = set.south() & !block_north;
+    let east = (set & !block_east).east();
+    let west = set.west() & !block_east;
+    (set | north | south | east | west) & board
+}
+
+/// Flood fill from `start` until it touches `goal` or stops growing.
+#[inline]
+pub(super) fn reaches(
+    start: usize,
+    goal: &BitBoard,
+    board: BitBoard,
+    block_north: BitBoard,
+    block_east: BitBoard,
+) -> bool {
+    let mut reached = BitBoard::single(start);
+    loop {
+        if reached.intersects(goal) {
+            return true;
+        }
+        let grown = grow(reached, board, block_north, block_east);
+        if grown == reached {
+            return false;
+        }
+        reached = grown;
+    }
+}
