@@ -679,9 +679,22 @@ fn engine_plays_itself_on_the_clock() {
 
 #[test]
 fn four_players_play_a_short_game() {
+    for search in ["brs", "paranoid"] {
+        four_player_game(search);
+    }
+}
+
+fn four_player_game(search: &str) {
     const PLY_CAP: usize = 200;
     let mut engine = EngineProcess::start();
-    for (name, value) in [("Players", "4"), ("BoardWidth", "5"), ("BoardHeight", "5"), ("Walls", "2")] {
+    let settings = [
+        ("Players", "4"),
+        ("BoardWidth", "5"),
+        ("BoardHeight", "5"),
+        ("Walls", "2"),
+        ("FourPlayerSearch", search),
+    ];
+    for (name, value) in settings {
         engine.send(&format!("setoption name {name} value {value}"));
     }
     engine.send("ucinewgame");
@@ -700,7 +713,7 @@ fn four_players_play_a_short_game() {
         referee.play(&best);
     }
     eprintln!(
-        "four players: {} plies, outcome {:?}, repetition {}",
+        "four players, {search}: {} plies, outcome {:?}, repetition {}",
         referee.moves.len(),
         referee.pos.outcome(),
         referee.repeated_three_times()

@@ -908,3 +908,38 @@ fn level_families_match_the_rule_counts() {
         assert!(all_patterns(4).iter().any(|p| p.family == family));
     }
 }
+
+/// The move and node count of a handicapped search from a fresh table.
+fn level_search(q: &Quarto, level: u32, seed: u64) -> (Option<QuartoMove>, u64) {
+    let handicap = q.handicap(level).unwrap_or_else(|| panic!("level {level} has no handicap"));
+    let limits = Limits::default().with_handicap(handicap, seed);
+    let mut tt = TranspositionTable::new(4);
+    let control = Control::new(false);
+    let result = search(q, &[], &limits, Duration::ZERO, &mut tt, &control, &mut |_| {});
+    (result.best, result.nodes)
+}
+
+#[test]
+fn search_levels_are_deterministic_for_a_seed() {
+    // Early, middle and late positions: the handicaps bind by depth, by
+    // nodes, or not at all (the endgame is solved whatever the level).
+    let texts = [
+        "quarto 4x4 level=1 board=..../..../..../.... hand=5 turn=2",
+        "quarto 4x4 level=1 board=..../.7../..../.... hand=a turn=1",
+        "quarto 4x4 level=1 board=..../..3./.c../5..e hand=1 turn=2",
+        "quarto 4x4 level=2 board=9.../.3.6/.c../5.be hand=1 turn=1",
+    ];
+    for text in texts {
+        let q = engine_from(text);
+        for level in 4..=9 {
+            for seed in [0, 12_345] {
+                let first = level_search(&q, level, seed);
+                assert!(first.0.is_some(), "level {level} found no move in {text}");
+                assert_eq!(level_search(&q, level, seed), first, "level {level}, seed {seed}, {text}");
+            }
+        }
+    }
+    // Levels 1-3 are scripted and 10 is full strength: no handicap.
+    let q = engine_from(texts[0]);
+    assert!([1, 2, 3, 10].iter().all(|&level| q.handicap(level).is_none()));
+}

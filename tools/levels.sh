@@ -5,11 +5,14 @@
 # Levels 1-3 are the seed report's scripted players, 4-9 the search with a
 # handicap (depth, nodes, leaf noise), 10 full strength.
 #   tools/levels.sh 200 "5 4" "10 9"   runs only the pairings named.
+# Each pairing runs GAMES games with seats swapped on GAMES/2 random 2-ply
+# openings, concurrency 2.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 games=${1:-200}
 cargo build --release --workspace >/dev/null
-engine=target/release/tabula
+# TABULA=path/to/binary measures another build (the arena is this checkout's).
+engine=${TABULA:-target/release/tabula}
 shift || true
 pairings=("2 1" "3 2" "4 3" "5 4" "6 5" "7 6" "8 7" "9 8" "10 9" "10 3")
 if [ $# -gt 0 ]; then pairings=("$@"); fi

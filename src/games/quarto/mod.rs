@@ -3,6 +3,8 @@
 //! bit 1 tall, bit 2 square, bit 3 hollow).
 
 mod board;
+mod eval;
+mod levels;
 mod movegen;
 mod moves;
 pub mod patterns;
@@ -15,7 +17,7 @@ pub use moves::QuartoMove;
 pub use patterns::Rules;
 pub use position_text::QuartoTextError;
 
-use crate::game::{Game, MoveError, MoveList, Outcome, Solved};
+use crate::game::{Game, Handicap, MoveError, MoveList, Outcome, Solved};
 
 /// Positions this close to the end are solved in one go (see
 /// [`Game::exact_search_plies`]).
@@ -133,9 +135,14 @@ impl Game for Quarto {
         Some(self.placements_left() + u32::from(self.hand().is_none()))
     }
 
-    fn evaluate(&self, _player: usize) -> i32 {
-        // Quarto is searched for exact results; an undecided position is even.
-        0
+    fn evaluate(&self, player: usize) -> i32 {
+        // Exact once solvable; before that, the parity of safe pieces.
+        let value = self.heuristic_value();
+        if player == self.side() {
+            value
+        } else {
+            -value
+        }
     }
 
     fn format_move(&self, mv: QuartoMove) -> String {
@@ -180,6 +187,11 @@ impl Game for Quarto {
             Some(win) if level >= 2 => Some(win),
             _ => Some(*rng.pick(moves.as_slice())),
         }
+    }
+
+    /// Levels 4-9 in Quarto's terms (see `levels`).
+    fn handicap(&self, level: u32) -> Option<Handicap> {
+        self.level_handicap(level)
     }
 
     fn move_code(mv: QuartoMove) -> u16 {

@@ -13,10 +13,10 @@ use crate::rng::Rng;
 /// keeps them reproducible and well below full strength at any clock.
 const HANDICAPS: [Handicap; 6] = [
     Handicap { depth: 1, nodes: 5_000, noise: 100 },
-    Handicap { depth: 2, nodes: 20_000, noise: 60 },
-    Handicap { depth: 3, nodes: 80_000, noise: 40 },
-    Handicap { depth: 4, nodes: 300_000, noise: 25 },
-    Handicap { depth: 5, nodes: 1_000_000, noise: 15 },
+    Handicap { depth: 2, nodes: 20_000, noise: 100 },
+    Handicap { depth: 3, nodes: 80_000, noise: 80 },
+    Handicap { depth: 4, nodes: 300_000, noise: 45 },
+    Handicap { depth: 5, nodes: 1_000_000, noise: 20 },
     Handicap { depth: 6, nodes: 3_000_000, noise: 0 },
 ];
 
