@@ -108,6 +108,7 @@ fn handshake_lists_every_option() {
         ("MultiJump", "check", "false", None),
         ("Level", "spin", "10", Some((1, 10))),
         ("Threads", "spin", "1", Some((1, 256))),
+        ("FourPlayerSearch", "combo", "brs", None),
         ("Hash", "spin", "16", Some((1, 16384))),
         ("MoveOverhead", "spin", "10", Some((0, 5000))),
         ("Seed", "spin", "0", Some((0, 2147483647))),
@@ -128,10 +129,12 @@ fn handshake_lists_every_option() {
             assert_eq!(after("max"), Some(max.to_string().as_str()), "{}", found[0]);
         }
     }
-    assert_eq!(lines.iter().filter(|l| l.starts_with("option ")).count(), 14, "{lines:?}");
+    assert_eq!(lines.iter().filter(|l| l.starts_with("option ")).count(), 15, "{lines:?}");
     assert!(
         lines.contains(&"option name Game type combo default quoridor var quoridor var quarto".to_string())
     );
+    assert!(lines
+        .contains(&"option name FourPlayerSearch type combo default brs var brs var paranoid".to_string()));
     assert_eq!(lines.last().map(String::as_str), Some("uciok"));
     engine.send("isready");
     assert_eq!(engine.read_until("readyok", QUICK), ["readyok"]);

@@ -289,6 +289,12 @@ impl<G: Game> Searcher<'_, G> {
         }
     }
 
+    /// Adds this thread's nodes since the last call to the shared count.
+    pub(super) fn publish_nodes(&mut self) {
+        self.shared.nodes.fetch_add(self.nodes - self.published, AtomicOrdering::Relaxed);
+        self.published = self.nodes;
+    }
+
     /// Nodes searched by every thread so far (this one's exactly, the
     /// others' as last published).
     pub(super) fn total_nodes(&self) -> u64 {
@@ -307,11 +313,10 @@ impl<G: Game> Searcher<'_, G> {
         if self.aborted {
             return true;
         }
-        if self.node_limit.is_some_and(|limit| self.nodes >= limit) {
+        if self.node_limit.is_some_and(|limit| self.total_nodes() >= limit) {
             self.aborted = true;
         } else if self.nodes.is_multiple_of(CHECK_EVERY) {
-            self.shared.nodes.fetch_add(self.nodes - self.published, AtomicOrdering::Relaxed);
-            self.published = self.nodes;
+            self.publish_nodes();
             if self.helper && self.shared.done.load(AtomicOrdering::Relaxed) {
                 self.aborted = true;
                 return true;

@@ -6,7 +6,7 @@ use super::alphabeta::{Searcher, ASPIRATION_WINDOW, INFINITY, MAX_DEPTH};
 use super::limits::{time_budget, Limits};
 use super::ordering::Ordering;
 use super::tt::TranspositionTable;
-use super::{Control, Score, SearchInfo, SearchResult, MATE, MATE_BOUND, MAX_PLY};
+use super::{Control, Score, SearchInfo, SearchResult, MATE_BOUND, MAX_PLY};
 use crate::game::{Game, MoveList};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 use std::time::Duration;
@@ -46,19 +46,28 @@ pub fn search<G: Game>(
                     // Helpers run until the main thread is done; odd ones start a
                     // ply deeper so the threads do not move in step.
                     searcher.budget = None;
-                    searcher.node_limit = None;
                     searcher.helper = true;
                     searcher.iterate(root, moves, limits, 1 + id as u32 % 2, &mut |_| {});
+                    searcher.publish_nodes();
                 });
             if let Err(e) = helper {
                 log::warn!("could not start search thread {id}: {e}");
             }
         }
+        // Set even if the main search unwinds, so that the helpers end.
+        let _helpers_stop = HelpersStop(&shared.done);
         let mut searcher = Searcher::new(root, history, limits, move_overhead, tt, control, &shared);
-        let result = searcher.iterate(root, moves, limits, 1, report);
-        shared.done.store(true, AtomicOrdering::Relaxed);
-        result
+        searcher.iterate(root, moves, limits, 1, report)
     })
+}
+
+/// Tells the helper threads to stop when dropped.
+struct HelpersStop<'a>(&'a AtomicBool);
+
+impl Drop for HelpersStop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, AtomicOrdering::Relaxed);
+    }
 }
 
 /// Stack of each helper thread: the search recurses up to `MAX_PLY` deep.
@@ -177,7 +186,10 @@ impl<G: Game> Searcher<'_, G> {
             }
             let exact = root.plies_left_bound().is_some_and(|plies| depth >= plies);
             report(self.info(root, depth, score, &best_line, exact));
-            let proven = exact || (score.abs() >= MATE_BOUND && (MATE - score.abs()) as u32 <= depth);
+            // A mate score proves nothing while moves below the root are left
+            // out or searched shallower: only a search that saw every game to
+            // its end may stop early.
+            let proven = exact;
             let single_reply = root_moves.len() == 1 && self.budget.is_some();
             if proven || single_reply || self.soft_time_is_up() {
                 break;

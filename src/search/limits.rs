@@ -37,6 +37,9 @@ impl Limits {
         self.nodes = Some(self.nodes.map_or(handicap.nodes, |n| n.min(handicap.nodes)));
         self.noise = handicap.noise;
         self.noise_seed = seed;
+        // Helper threads would make a level stronger than its table says,
+        // and its moves no longer reproducible.
+        self.threads = 1;
         self
     }
 }

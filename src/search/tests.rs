@@ -133,3 +133,21 @@ fn a_wall_free_race_is_solved_from_the_root() {
     let (_, _, infos) = run("quoridor 9x9 pawns=a2,i8 hand=0,0 walls=- turn=1", &[], depth(1));
     assert_eq!(infos.last().unwrap().score, Score::Mate(7));
 }
+
+#[test]
+fn a_node_limit_caps_every_thread_together() {
+    let text = "quoridor 9x9 pawns=e3,e7 hand=8,8 walls=d3h,e6h turn=1";
+    let limits = Limits { nodes: Some(20_000), threads: 2, ..Limits::default() };
+    let (_, result, _) = run(text, &[], limits);
+    assert!(result.best.is_some());
+    // Each thread stops once the shared count reaches the cap; the last
+    // chunk of the other thread may not be counted yet.
+    assert!(result.nodes <= 20_000 + 2 * 1024, "{} nodes", result.nodes);
+}
+
+#[test]
+fn a_playing_level_searches_with_one_thread() {
+    let handicap = crate::game::Handicap { depth: 3, nodes: 1000, noise: 10 };
+    let limits = Limits { threads: 4, ..Limits::default() }.with_handicap(handicap, 5);
+    assert_eq!((limits.threads, limits.depth, limits.nodes, limits.noise), (1, Some(3), Some(1000), 10));
+}
