@@ -10,7 +10,39 @@ use super::movegen::{Direction, DIRECTIONS};
 /// edge as on the path, which is safe and, on boards this large, rare.
 const TRACED: usize = 64;
 
+/// What a flood fill from a pawn towards its goal found.
+enum Layers {
+    /// The goal is this many steps away; layers `0..=depth` are filled.
+    Reached(usize),
+    WalledOff,
+    /// Farther than [`TRACED`] steps: the layers are not all kept.
+    TooLong,
+}
+
 impl Quoridor {
+    /// Fills `layers[k]` with the squares exactly `k` steps from a seat's
+    /// pawn (pawns ignored), up to the first layer touching its goal.
+    fn distance_layers(&self, seat: usize, layers: &mut [BitBoard; TRACED]) -> Layers {
+        let board = self.geometry().board;
+        let goal = *self.goal(seat);
+        layers[0] = BitBoard::single(self.pawns[seat] as usize);
+        let mut reached = layers[0];
+        let mut depth = 0;
+        while !layers[depth].intersects(&goal) {
+            let grown = grow(reached, board, self.block_north, self.block_east);
+            if grown == reached {
+                return Layers::WalledOff;
+            }
+            depth += 1;
+            if depth == TRACED {
+                return Layers::TooLong;
+            }
+            layers[depth] = grown & !reached;
+            reached = grown;
+        }
+        Layers::Reached(depth)
+    }
+
     /// Length of the shortest path (pawns ignored) from a seat's pawn to its
     /// goal, or `None` when walled off.
     pub fn distance_to_goal(&self, seat: usize) -> Option<u32> {
@@ -40,21 +72,11 @@ impl Quoridor {
         let board = self.geometry().board;
         let goal = *self.goal(seat);
         let mut layers = [BitBoard::EMPTY; TRACED];
-        layers[0] = BitBoard::single(self.pawns[seat] as usize);
-        let mut reached = layers[0];
-        let mut depth = 0;
-        while !layers[depth].intersects(&goal) {
-            let grown = grow(reached, board, self.block_north, self.block_east);
-            if grown == reached {
-                return None;
-            }
-            depth += 1;
-            if depth == TRACED {
-                return self.distance_to_goal(seat).map(|d| (d, 0));
-            }
-            layers[depth] = grown & !reached;
-            reached = grown;
-        }
+        let depth = match self.distance_layers(seat, &mut layers) {
+            Layers::WalledOff => return None,
+            Layers::TooLong => return self.distance_to_goal(seat).map(|d| (d, 0)),
+            Layers::Reached(depth) => depth,
+        };
         let (block_north, block_east) = (self.block_north, self.block_east);
         let mut narrow = 0;
         let mut next = layers[depth] & goal;
@@ -82,21 +104,11 @@ impl Quoridor {
         let board = self.geometry().board;
         let goal = *self.goal(seat);
         let mut layers = [BitBoard::EMPTY; TRACED];
-        layers[0] = BitBoard::single(self.pawns[seat] as usize);
-        let mut reached = layers[0];
-        let mut depth = 0;
-        while !layers[depth].intersects(&goal) {
-            let grown = grow(reached, board, self.block_north, self.block_east);
-            if grown == reached {
-                return (BitBoard::EMPTY, BitBoard::EMPTY);
-            }
-            depth += 1;
-            if depth == TRACED {
-                return (board, board);
-            }
-            layers[depth] = grown & !reached;
-            reached = grown;
-        }
+        let depth = match self.distance_layers(seat, &mut layers) {
+            Layers::WalledOff => return (BitBoard::EMPTY, BitBoard::EMPTY),
+            Layers::TooLong => return (board, board),
+            Layers::Reached(depth) => depth,
+        };
         // Walk back from the goal: a square one step nearer the pawn is on a
         // shortest path when it has an open edge to a square that is.
         let (block_north, block_east) = (self.block_north, self.block_east);
@@ -120,21 +132,11 @@ impl Quoridor {
         let board = self.geometry().board;
         let goal = *self.goal(seat);
         let mut layers = [BitBoard::EMPTY; TRACED];
-        layers[0] = BitBoard::single(self.pawns[seat] as usize);
-        let mut depth = 0;
-        let mut reached = layers[0];
-        while !layers[depth].intersects(&goal) {
-            let grown = grow(reached, board, self.block_north, self.block_east);
-            if grown == reached {
-                return (BitBoard::EMPTY, BitBoard::EMPTY);
-            }
-            depth += 1;
-            if depth == TRACED {
-                return (board, board);
-            }
-            layers[depth] = grown & !reached;
-            reached = grown;
-        }
+        let depth = match self.distance_layers(seat, &mut layers) {
+            Layers::WalledOff => return (BitBoard::EMPTY, BitBoard::EMPTY),
+            Layers::TooLong => return (board, board),
+            Layers::Reached(depth) => depth,
+        };
         let (mut north, mut east) = (BitBoard::EMPTY, BitBoard::EMPTY);
         let mut square = (layers[depth] & goal).iter().next().unwrap_or(0);
         for layer in layers[..depth].iter().rev() {
