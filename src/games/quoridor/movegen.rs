@@ -185,6 +185,18 @@ impl Quoridor {
 
     /// Every legal move: pawn moves first, then walls; `pass` when nothing else.
     pub fn legal_moves(&self, moves: &mut MoveList<QuoridorMove>) {
+        let all = self.geometry().wall_centres;
+        self.moves_with_walls_among(moves, all, all);
+    }
+
+    /// Every pawn move and the legal walls among the given centres; `pass`
+    /// when that leaves nothing.
+    pub(super) fn moves_with_walls_among(
+        &self,
+        moves: &mut MoveList<QuoridorMove>,
+        wanted_h: BitBoard,
+        wanted_v: BitBoard,
+    ) {
         moves.clear();
         if self.winner.is_some() {
             return;
@@ -192,7 +204,7 @@ impl Quoridor {
         for square in self.pawn_targets().iter() {
             moves.push(QuoridorMove::step(square));
         }
-        let (h, v) = self.legal_walls();
+        let (h, v) = self.legal_walls_among(wanted_h, wanted_v);
         for centre in h.iter() {
             moves.push(QuoridorMove::wall(centre, false));
         }

@@ -3,6 +3,7 @@
 //! wall that lengthens nobody's path at once rarely pays within the horizon.
 //! The root still searches every legal move.
 
+use super::bitboard::BitBoard;
 use super::board::Quoridor;
 use super::moves::QuoridorMove;
 use crate::game::MoveList;
@@ -10,31 +11,18 @@ use crate::game::MoveList;
 impl Quoridor {
     /// Pawn moves, then the legal walls that cut an opponent's shortest path.
     pub fn selective_moves(&self, moves: &mut MoveList<QuoridorMove>) {
-        moves.clear();
-        if self.winner.is_some() {
-            return;
-        }
-        for square in self.pawn_targets().iter() {
-            moves.push(QuoridorMove::step(square));
-        }
-        if self.hand[self.side as usize] > 0 {
-            let (cut_h, cut_v) = self.walls_cutting_opponents();
-            let (h, v) = self.legal_walls_among(cut_h, cut_v);
-            for centre in h.iter() {
-                moves.push(QuoridorMove::wall(centre, false));
-            }
-            for centre in v.iter() {
-                moves.push(QuoridorMove::wall(centre, true));
-            }
-        }
-        if moves.is_empty() {
-            moves.push(QuoridorMove::pass());
-        }
+        // Without walls in hand there is no need to trace the opponents' paths.
+        let (cut_h, cut_v) = if self.hand[self.side as usize] > 0 {
+            self.walls_cutting_opponents()
+        } else {
+            (BitBoard::EMPTY, BitBoard::EMPTY)
+        };
+        self.moves_with_walls_among(moves, cut_h, cut_v);
     }
 
     /// Wall centres (horizontal, vertical) that cut an edge lying on some
     /// shortest path of a player other than the side to move.
-    fn walls_cutting_opponents(&self) -> (super::bitboard::BitBoard, super::bitboard::BitBoard) {
+    fn walls_cutting_opponents(&self) -> (BitBoard, BitBoard) {
         let (mut h, mut v) = Default::default();
         for seat in (0..self.players as usize).filter(|&s| s != self.side as usize) {
             let (north, east) = self.shortest_path_dag(seat);
