@@ -111,7 +111,12 @@ impl<M: Copy + Default> MoveList<M> {
 pub struct Handicap {
     pub depth: u32,
     pub nodes: u64,
+    /// Largest offset added to leaf values.
     pub noise: i32,
+    /// Largest bonus added to each root move's value: the level now and then
+    /// plays a move up to this much worse than its best. Unlike leaf noise,
+    /// which deeper searches average away, it weakens every depth alike.
+    pub root_noise: i32,
 }
 
 impl Handicap {
@@ -120,7 +125,12 @@ impl Handicap {
     pub fn generic(level: u32) -> Option<Handicap> {
         let step = level.checked_sub(4).filter(|&s| s < 6)? as usize;
         const NOISE: [i32; 6] = [150, 100, 60, 35, 20, 10];
-        Some(Handicap { depth: step as u32 + 1, nodes: 2_000 << (2 * step), noise: NOISE[step] })
+        Some(Handicap {
+            depth: step as u32 + 1,
+            nodes: 2_000 << (2 * step),
+            noise: NOISE[step],
+            root_noise: 0,
+        })
     }
 }
 

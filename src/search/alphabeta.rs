@@ -56,6 +56,8 @@ pub(super) struct Searcher<'a, G: Game> {
     /// Playing levels: the largest leaf offset, and the seed that picks them.
     pub(super) noise: i32,
     pub(super) noise_seed: u64,
+    /// Playing levels: the largest bonus a root move gets.
+    pub(super) root_noise: i32,
 }
 
 impl<G: Game> Searcher<'_, G> {

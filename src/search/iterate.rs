@@ -57,7 +57,19 @@ pub fn search<G: Game>(
         // Set even if the main search unwinds, so that the helpers end.
         let _helpers_stop = HelpersStop(&shared.done);
         let mut searcher = Searcher::new(root, history, limits, move_overhead, tt, control, &shared);
-        searcher.iterate(root, moves, limits, 1, report)
+        let mut result = searcher.iterate(root, moves.clone(), limits, 1, report);
+        let (helper_depth, index) = unpack_result(shared.helper_best.load(AtomicOrdering::Relaxed));
+        if helper_depth > result.depth {
+            if let Some(&mv) = moves.as_slice().get(index) {
+                // A helper finished a deeper iteration: its move has seen more.
+                if result.best != Some(mv) {
+                    result.ponder = None;
+                }
+                result.best = Some(mv);
+                result.depth = helper_depth;
+            }
+        }
+        result
     })
 }
 
@@ -80,6 +92,19 @@ pub(super) struct SharedCounters {
     pub(super) done: AtomicBool,
     /// Nodes searched by all threads, published in chunks.
     pub(super) nodes: AtomicU64,
+    /// The helpers' deepest completed iteration, packed by [`pack_result`]:
+    /// the main thread answers with it when it got further than its own.
+    pub(super) helper_best: AtomicU64,
+}
+
+/// Packs a completed depth and the index of its best move in the root move
+/// list, so that `fetch_max` keeps the deepest.
+fn pack_result(depth: u32, index: usize) -> u64 {
+    (u64::from(depth) << 32) | index as u64
+}
+
+fn unpack_result(packed: u64) -> (u32, usize) {
+    ((packed >> 32) as u32, (packed & 0xFFFF_FFFF) as usize)
 }
 
 impl<'a, G: Game> Searcher<'a, G> {
@@ -127,6 +152,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             best_reply: limits.best_reply && players > 2,
             noise: limits.noise,
             noise_seed: limits.noise_seed,
+            root_noise: limits.root_noise,
         }
     }
 }
@@ -140,7 +166,8 @@ impl<G: Game> Searcher<'_, G> {
         start_depth: u32,
         report: &mut dyn FnMut(SearchInfo),
     ) -> SearchResult<G::Move> {
-        let mut root_moves: Vec<G::Move> = moves.as_slice().to_vec();
+        let original_order = moves.as_slice();
+        let mut root_moves: Vec<G::Move> = original_order.to_vec();
         let mut best = root_moves[0];
         let mut best_line: Vec<G::Move> = vec![best];
         let mut completed = 0;
@@ -180,6 +207,11 @@ impl<G: Game> Searcher<'_, G> {
                 break;
             }
             completed = depth;
+            if self.helper {
+                if let Some(index) = original_order.iter().position(|&m| m == best) {
+                    self.shared.helper_best.fetch_max(pack_result(depth, index), AtomicOrdering::Relaxed);
+                }
+            }
             // Keep the best move first for the next iteration.
             if let Some(i) = root_moves.iter().position(|&m| m == best) {
                 root_moves[..=i].rotate_right(1);
@@ -262,8 +294,20 @@ impl<G: Game> Searcher<'_, G> {
             let mut child = root.clone();
             child.make_move(mv);
             let child_floor = if root.is_irreversible(mv) { self.path.len() } else { floor };
-            let score =
-                self.principal_variation(root, &child, depth - 1, 1, alpha, high, child_floor, i == 0);
+            let bonus = self.root_bonus(&child);
+            let mut score = self.principal_variation(
+                root,
+                &child,
+                depth - 1,
+                1,
+                alpha - bonus,
+                high - bonus,
+                child_floor,
+                i == 0,
+            );
+            if score.abs() < MATE_BOUND {
+                score += bonus;
+            }
             if self.aborted {
                 break;
             }
@@ -278,6 +322,16 @@ impl<G: Game> Searcher<'_, G> {
         }
         self.path.pop();
         (alpha, best)
+    }
+
+    /// A playing level's bonus for the root move leading to `child`, the same
+    /// in every iteration and for every `Seed`-equal search.
+    fn root_bonus(&self, child: &G) -> i32 {
+        if self.root_noise <= 0 {
+            return 0;
+        }
+        let draw = crate::rng::Rng::new(child.hash() ^ self.noise_seed.rotate_left(17)).next_u64();
+        (draw % (self.root_noise as u64 + 1)) as i32
     }
 
     fn soft_time_is_up(&self) -> bool {
@@ -308,5 +362,20 @@ impl<G: Game> Searcher<'_, G> {
             pv,
             exact,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_deepest_helper_result_is_kept() {
+        let shared = SharedCounters::default();
+        for (depth, index) in [(5, 17), (7, 2), (6, 40)] {
+            shared.helper_best.fetch_max(pack_result(depth, index), AtomicOrdering::Relaxed);
+        }
+        assert_eq!(unpack_result(shared.helper_best.load(AtomicOrdering::Relaxed)), (7, 2));
+        assert_eq!(unpack_result(0), (0, 0));
     }
 }

@@ -22,6 +22,8 @@ pub struct Limits {
     pub infinite: bool,
     /// Largest offset added to leaf values (playing levels), 0 for none.
     pub noise: i32,
+    /// Largest bonus added to a root move's value (playing levels).
+    pub root_noise: i32,
     /// Picks the offsets: the same seed gives the same offsets.
     pub noise_seed: u64,
     /// Threads searching together (`Threads`); 0 and 1 both mean one.
@@ -36,6 +38,7 @@ impl Limits {
         self.depth = Some(self.depth.map_or(handicap.depth, |d| d.min(handicap.depth)));
         self.nodes = Some(self.nodes.map_or(handicap.nodes, |n| n.min(handicap.nodes)));
         self.noise = handicap.noise;
+        self.root_noise = handicap.root_noise;
         self.noise_seed = seed;
         // Helper threads would make a level stronger than its table says,
         // and its moves no longer reproducible.

@@ -147,7 +147,28 @@ fn a_node_limit_caps_every_thread_together() {
 
 #[test]
 fn a_playing_level_searches_with_one_thread() {
-    let handicap = crate::game::Handicap { depth: 3, nodes: 1000, noise: 10 };
+    let handicap = crate::game::Handicap { depth: 3, nodes: 1000, noise: 10, root_noise: 40 };
     let limits = Limits { threads: 4, ..Limits::default() }.with_handicap(handicap, 5);
     assert_eq!((limits.threads, limits.depth, limits.nodes, limits.noise), (1, Some(3), Some(1000), 10));
+    assert_eq!(limits.root_noise, 40);
+}
+
+#[test]
+fn root_noise_varies_the_move_by_seed_but_never_passes_up_a_win() {
+    let noisy = |seed: u64| Limits { depth: Some(3), root_noise: 300, noise_seed: seed, ..Limits::default() };
+    let start = "quoridor 9x9 pawns=e1,e9 hand=10,10 walls=- turn=1";
+    let chosen: std::collections::HashSet<String> = (0..12)
+        .map(|seed| {
+            let (p, result, _) = run(start, &[], noisy(seed));
+            p.format_move(result.best.unwrap())
+        })
+        .collect();
+    assert!(chosen.len() > 1, "root noise never changed the move: {chosen:?}");
+    let (p, again, _) = run(start, &[], noisy(3));
+    let (_, first, _) = run(start, &[], noisy(3));
+    assert_eq!(p.format_move(again.best.unwrap()), p.format_move(first.best.unwrap()));
+    for seed in 0..12 {
+        let (p, result, _) = run("quoridor 9x9 pawns=c8,g2 hand=0,3 walls=- turn=1", &[], noisy(seed));
+        assert_eq!(p.format_move(result.best.unwrap()), "c9");
+    }
 }

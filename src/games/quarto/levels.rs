@@ -45,9 +45,9 @@ impl Quarto {
         let plies = self.plies_left_bound().unwrap_or(u32::MAX);
         Some(if plies <= grade.exact_from {
             // A depth reaching the end makes the search exact at once.
-            Handicap { depth: plies.max(1), nodes: EXACT_NODES, noise: 0 }
+            Handicap { depth: plies.max(1), nodes: EXACT_NODES, noise: 0, root_noise: 0 }
         } else {
-            Handicap { depth: grade.depth, nodes: grade.nodes, noise: grade.noise }
+            Handicap { depth: grade.depth, nodes: grade.nodes, noise: grade.noise, root_noise: 0 }
         })
     }
 }

@@ -12,12 +12,12 @@ use crate::rng::Rng;
 /// Levels 4..=9: one more ply each, less leaf noise, and a node cap that
 /// keeps them reproducible and well below full strength at any clock.
 const HANDICAPS: [Handicap; 6] = [
-    Handicap { depth: 1, nodes: 5_000, noise: 100 },
-    Handicap { depth: 2, nodes: 20_000, noise: 100 },
-    Handicap { depth: 3, nodes: 80_000, noise: 80 },
-    Handicap { depth: 4, nodes: 300_000, noise: 45 },
-    Handicap { depth: 5, nodes: 1_000_000, noise: 20 },
-    Handicap { depth: 6, nodes: 3_000_000, noise: 0 },
+    Handicap { depth: 1, nodes: 5_000, noise: 100, root_noise: 0 },
+    Handicap { depth: 2, nodes: 20_000, noise: 100, root_noise: 0 },
+    Handicap { depth: 3, nodes: 80_000, noise: 80, root_noise: 0 },
+    Handicap { depth: 4, nodes: 300_000, noise: 45, root_noise: 0 },
+    Handicap { depth: 5, nodes: 1_000_000, noise: 20, root_noise: 0 },
+    Handicap { depth: 6, nodes: 3_000_000, noise: 0, root_noise: 0 },
 ];
 
 /// The handicap of a searching level, `None` for levels 1-3 and 10.
