@@ -4,6 +4,7 @@
 use super::bitboard::{BitBoard, STRIDE};
 use super::geometry::{geometry, zobrist, Geometry, MAX_SIDE, MAX_WALLS_IN_HAND, MIN_SIDE};
 use super::moves::{MoveKind, QuoridorMove};
+use super::tracked::SeatPaths;
 use std::fmt;
 
 /// The rule set a position is played under.
@@ -100,6 +101,8 @@ pub struct Quoridor {
     pub(super) block_north: BitBoard,
     pub(super) block_east: BitBoard,
     pub(super) hash: u64,
+    /// Each seat's shortest paths, kept up to date by [`Quoridor::play`].
+    pub(super) paths: [SeatPaths; 4],
 }
 
 impl Quoridor {
@@ -128,8 +131,10 @@ impl Quoridor {
             block_north: BitBoard::EMPTY,
             block_east: BitBoard::EMPTY,
             hash: 0,
+            paths: [SeatPaths::WALLED_OFF; 4],
         };
         position.hash = position.hash_from_scratch();
+        position.retrace_all();
         Ok(position)
     }
 
@@ -228,9 +233,11 @@ impl Quoridor {
                 if self.goal(side).contains(square) {
                     self.winner = Some(side as u8);
                 }
+                self.retrace_after_step(side);
             }
             MoveKind::Wall { centre, vertical } => {
                 self.put_wall(centre, vertical);
+                self.retrace_after_wall(centre, vertical);
                 let before = self.hand[side] as usize;
                 self.hash ^= keys.hand[side][before] ^ keys.hand[side][before - 1];
                 self.hand[side] -= 1;
@@ -293,6 +300,7 @@ impl Quoridor {
             .find(|&seat| position.goal(seat).contains(pawns[seat]))
             .map(|seat| seat as u8);
         position.hash = position.hash_from_scratch();
+        position.retrace_all();
         Ok(position)
     }
 }

@@ -14,6 +14,7 @@ mod paths;
 mod position_text;
 mod race;
 mod selective;
+mod tracked;
 
 pub use board::{Quoridor, Variant, VariantError};
 pub use movegen::{Direction, DIRECTIONS};

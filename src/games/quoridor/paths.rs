@@ -5,6 +5,7 @@
 use super::bitboard::BitBoard;
 use super::board::Quoridor;
 use super::movegen::{Direction, DIRECTIONS};
+use super::tracked::SeatPaths;
 
 /// Paths longer than this are not traced edge by edge; callers treat every
 /// edge as on the path, which is safe and, on boards this large, rare.
@@ -63,21 +64,29 @@ impl Quoridor {
         }
     }
 
-    /// A seat's distance to its goal and the number of places where a single
-    /// wall cuts every shortest path at once (the steps between two layers of
-    /// the shortest-path graph that use one edge, or two edges side by side
-    /// under one wall): how much an opponent's next wall can hurt.
-    /// `None` when the seat is walled off.
-    pub fn path_profile(&self, seat: usize) -> Option<(u32, u32)> {
+    /// Traces a seat's shortest paths from scratch (see [`SeatPaths`]): its
+    /// distance to its goal, the number of places where a single wall cuts
+    /// every shortest path at once (the steps between two layers of the
+    /// shortest-path graph that use one edge, or two edges side by side under
+    /// one wall), and the wall centres that cut an edge of that graph.
+    pub(super) fn trace_paths(&self, seat: usize) -> SeatPaths {
         let board = self.geometry().board;
         let goal = *self.goal(seat);
         let mut layers = [BitBoard::EMPTY; TRACED];
         let depth = match self.distance_layers(seat, &mut layers) {
-            Layers::WalledOff => return None,
-            Layers::TooLong => return self.distance_to_goal(seat).map(|d| (d, 0)),
+            Layers::WalledOff => return SeatPaths::WALLED_OFF,
+            Layers::TooLong => {
+                let profile = self.distance_to_goal(seat).map(|d| (d, 0));
+                return SeatPaths::from_edges(profile, board, board);
+            }
             Layers::Reached(depth) => depth,
         };
+        // Walk back from the goal: a square one step nearer the pawn is on a
+        // shortest path when it has an open edge to a square that is. Every
+        // open edge between two such squares of consecutive layers lies on a
+        // shortest path.
         let (block_north, block_east) = (self.block_north, self.block_east);
+        let (mut all_north, mut all_east) = (BitBoard::EMPTY, BitBoard::EMPTY);
         let mut narrow = 0;
         let mut next = layers[depth] & goal;
         for k in (0..depth).rev() {
@@ -92,37 +101,17 @@ impl Quoridor {
                 _ => false,
             };
             narrow += u32::from(one_wall);
+            all_north |= north;
+            all_east |= east;
             next = here;
         }
-        Some((depth as u32, narrow))
+        SeatPaths::from_edges(Some((depth as u32, narrow)), all_north, all_east)
     }
 
-    /// The edges on at least one shortest path from a seat's pawn to its goal,
-    /// as the squares whose north (resp. east) edge such a path crosses. A
-    /// wall that cuts none of them leaves the seat's distance unchanged.
-    pub fn shortest_path_dag(&self, seat: usize) -> (BitBoard, BitBoard) {
-        let board = self.geometry().board;
-        let goal = *self.goal(seat);
-        let mut layers = [BitBoard::EMPTY; TRACED];
-        let depth = match self.distance_layers(seat, &mut layers) {
-            Layers::WalledOff => return (BitBoard::EMPTY, BitBoard::EMPTY),
-            Layers::TooLong => return (board, board),
-            Layers::Reached(depth) => depth,
-        };
-        // Walk back from the goal: a square one step nearer the pawn is on a
-        // shortest path when it has an open edge to a square that is.
-        let (block_north, block_east) = (self.block_north, self.block_east);
-        let (mut north, mut east) = (BitBoard::EMPTY, BitBoard::EMPTY);
-        let mut next = layers[depth] & goal;
-        for k in (0..depth).rev() {
-            let here = layers[k] & grow(next, board, block_north, block_east);
-            north |= here & next.south() & !block_north;
-            north |= next & here.south() & !block_north;
-            east |= here & next.west() & !block_east;
-            east |= next & here.west() & !block_east;
-            next = here;
-        }
-        (north, east)
+    /// A seat's distance to its goal and the number of places where one wall
+    /// cuts every shortest path; `None` when the seat is walled off.
+    pub fn path_profile(&self, seat: usize) -> Option<(u32, u32)> {
+        self.paths[seat].profile
     }
 
     /// The edges of one shortest path from a seat's pawn to its goal, as the
