@@ -101,6 +101,8 @@ pub struct Quoridor {
     pub(super) block_north: BitBoard,
     pub(super) block_east: BitBoard,
     pub(super) hash: u64,
+    /// The Zobrist keys of the walls alone (a key of the path cache).
+    pub(super) walls_hash: u64,
     /// Each seat's shortest paths, kept up to date by [`Quoridor::play`].
     pub(super) paths: [SeatPaths; 4],
 }
@@ -131,6 +133,7 @@ impl Quoridor {
             block_north: BitBoard::EMPTY,
             block_east: BitBoard::EMPTY,
             hash: 0,
+            walls_hash: 0,
             paths: [SeatPaths::WALLED_OFF; 4],
         };
         position.hash = position.hash_from_scratch();
@@ -204,22 +207,24 @@ impl Quoridor {
     /// Adds a wall to the board without any legality check.
     pub(super) fn put_wall(&mut self, centre: usize, vertical: bool) {
         let keys = zobrist();
-        if vertical {
+        let key = if vertical {
             self.vertical.insert(centre);
             self.block_east.insert(centre - STRIDE - 1);
             self.block_east.insert(centre - 1);
             self.touched.insert(centre - STRIDE);
             self.touched.insert(centre + STRIDE);
-            self.hash ^= keys.vertical_wall[centre];
+            keys.vertical_wall[centre]
         } else {
             self.horizontal.insert(centre);
             self.block_north.insert(centre - STRIDE - 1);
             self.block_north.insert(centre - STRIDE);
             self.touched.insert(centre - 1);
             self.touched.insert(centre + 1);
-            self.hash ^= keys.horizontal_wall[centre];
-        }
+            keys.horizontal_wall[centre]
+        };
         self.touched.insert(centre);
+        self.hash ^= key;
+        self.walls_hash ^= key;
     }
 
     /// Plays a move known to be legal.

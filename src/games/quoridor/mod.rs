@@ -10,6 +10,7 @@ mod levels;
 mod movegen;
 mod moves;
 pub mod notation;
+mod path_cache;
 mod paths;
 mod position_text;
 mod race;

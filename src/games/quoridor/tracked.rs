@@ -60,14 +60,14 @@ impl Quoridor {
     /// Traces every seat from scratch (a new or rebuilt position).
     pub(super) fn retrace_all(&mut self) {
         for seat in 0..self.players as usize {
-            self.paths[seat] = self.trace_paths(seat);
+            self.paths[seat] = self.cached_trace(seat);
         }
     }
 
     /// After `seat`'s pawn moved.
     #[inline]
     pub(super) fn retrace_after_step(&mut self, seat: usize) {
-        self.paths[seat] = self.trace_paths(seat);
+        self.paths[seat] = self.cached_trace(seat);
     }
 
     /// After a wall went up at `centre`: only the seats whose paths it cuts.
@@ -75,7 +75,7 @@ impl Quoridor {
     pub(super) fn retrace_after_wall(&mut self, centre: usize, vertical: bool) {
         for seat in 0..self.players as usize {
             if self.paths[seat].cut_by(centre, vertical) {
-                self.paths[seat] = self.trace_paths(seat);
+                self.paths[seat] = self.cached_trace(seat);
             }
         }
     }
