@@ -155,16 +155,15 @@ impl Quoridor {
         if check_h.is_empty() && check_v.is_empty() {
             return (free_h, free_v);
         }
-        // A wall that cuts no edge of a seat's shortest path leaves that path
-        // intact; only the seats whose path it cuts need a flood fill.
+        // A wall that cuts no edge of a seat's shortest paths leaves them
+        // intact; only the seats whose paths it cuts need a flood fill. The
+        // kept shortest-path graph costs nothing to ask, where tracing one
+        // path per seat would cost a flood fill each.
         let mut risky_h = [BitBoard::EMPTY; 4];
         let mut risky_v = [BitBoard::EMPTY; 4];
         for seat in 0..self.players as usize {
-            let (north, east) = self.shortest_path_edges(seat);
-            // Centre c cuts the north edges of squares c-17 and c-16 and the
-            // east edges of squares c-17 and c-1.
-            risky_h[seat] = check_h & (north.north().east() | north.north());
-            risky_v[seat] = check_v & (east.north().east() | east.east());
+            risky_h[seat] = check_h & self.paths[seat].cut_h;
+            risky_v[seat] = check_v & self.paths[seat].cut_v;
         }
         let seats_cut = |risky: &[BitBoard; 4], centre: usize| {
             (0..4).filter(|&s| risky[s].contains(centre)).fold(0u8, |m, s| m | 1 << s)

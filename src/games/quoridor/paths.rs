@@ -4,7 +4,6 @@
 
 use super::bitboard::BitBoard;
 use super::board::Quoridor;
-use super::movegen::{Direction, DIRECTIONS};
 use super::tracked::SeatPaths;
 
 /// Paths longer than this are not traced edge by edge; callers treat every
@@ -112,41 +111,6 @@ impl Quoridor {
     /// cuts every shortest path; `None` when the seat is walled off.
     pub fn path_profile(&self, seat: usize) -> Option<(u32, u32)> {
         self.paths[seat].profile
-    }
-
-    /// The edges of one shortest path from a seat's pawn to its goal, as the
-    /// squares whose north (resp. east) edge the path crosses. A path too long
-    /// to trace cheaply is reported as crossing every edge.
-    pub(super) fn shortest_path_edges(&self, seat: usize) -> (BitBoard, BitBoard) {
-        let board = self.geometry().board;
-        let goal = *self.goal(seat);
-        let mut layers = [BitBoard::EMPTY; TRACED];
-        let depth = match self.distance_layers(seat, &mut layers) {
-            Layers::WalledOff => return (BitBoard::EMPTY, BitBoard::EMPTY),
-            Layers::TooLong => return (board, board),
-            Layers::Reached(depth) => depth,
-        };
-        let (mut north, mut east) = (BitBoard::EMPTY, BitBoard::EMPTY);
-        let mut square = (layers[depth] & goal).iter().next().unwrap_or(0);
-        for layer in layers[..depth].iter().rev() {
-            // Step back to any square of the previous layer joined by an open edge.
-            for dir in DIRECTIONS {
-                let Some(prev) = self.open_step(square, dir) else {
-                    continue;
-                };
-                if layer.contains(prev) {
-                    match dir {
-                        Direction::North => north.insert(square),
-                        Direction::South => north.insert(prev),
-                        Direction::East => east.insert(square),
-                        Direction::West => east.insert(prev),
-                    }
-                    square = prev;
-                    break;
-                }
-            }
-        }
-        (north, east)
     }
 }
 
