@@ -12,8 +12,19 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
 pub const STRIDE: usize = 16;
 
 /// A set of up to 256 points.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
+#[derive(Clone, Copy, Eq, Default, Debug)]
 pub struct BitBoard(pub [u64; 4]);
+
+impl PartialEq for BitBoard {
+    /// Word by word in registers: the derived comparison of the arrays goes
+    /// through memory, and a flood fill that just computed one side in
+    /// registers then stalls on store forwarding at every step.
+    #[inline]
+    fn eq(&self, other: &BitBoard) -> bool {
+        let (a, b) = (self.0, other.0);
+        ((a[0] ^ b[0]) | (a[1] ^ b[1]) | (a[2] ^ b[2]) | (a[3] ^ b[3])) == 0
+    }
+}
 
 impl BitBoard {
     pub const EMPTY: BitBoard = BitBoard([0; 4]);
