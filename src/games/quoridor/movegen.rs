@@ -9,7 +9,7 @@
 use super::bitboard::{BitBoard, STRIDE};
 use super::board::Quoridor;
 use super::moves::QuoridorMove;
-use super::paths::reaches;
+use super::paths::{with_words, Maze};
 use crate::game::MoveList;
 
 /// The four directions a pawn can go, as index offsets.
@@ -125,10 +125,13 @@ impl Quoridor {
             block_north.insert(centre - STRIDE - 1);
             block_north.insert(centre - STRIDE);
         }
-        let board = self.geometry().board;
-        (0..self.players as usize)
-            .filter(|seat| seats & (1 << seat) != 0)
-            .all(|seat| reaches(self.pawns[seat] as usize, self.goal(seat), board, block_north, block_east))
+        let geometry = self.geometry();
+        with_words!(geometry.words, W => {
+            let maze = Maze::<W>::new(geometry.board, block_north, block_east);
+            (0..self.players as usize)
+                .filter(|seat| seats & (1 << seat) != 0)
+                .all(|seat| maze.reaches(self.pawns[seat] as usize, self.goal(seat)))
+        })
     }
 
     /// Whether every player still reaches its goal with one more wall.

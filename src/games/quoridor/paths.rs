@@ -1,14 +1,52 @@
 //! Shortest paths on the Quoridor board, pawns ignored: a seat's distance to
-//! its goal, one shortest path, and every edge that lies on some shortest
-//! path (what a wall must cut to lengthen the path at once).
+//! its goal, the narrow places of its shortest paths, and every edge that lies
+//! on some shortest path (what a wall must cut to lengthen the path at once).
+//!
+//! The flood fills run on [`Maze`], the board cut down to as many bitboard
+//! words as it has rows for (three for 9x9 instead of four): they are most of
+//! the search's time.
 
-use super::bitboard::BitBoard;
+use super::bitboard::{BitBoard, Bits};
 use super::board::Quoridor;
 use super::tracked::SeatPaths;
 
 /// Paths longer than this are not traced edge by edge; callers treat every
 /// edge as on the path, which is safe and, on boards this large, rare.
 const TRACED: usize = 64;
+
+/// Runs `$body` with the const `$w` set to the number of words a board needs.
+macro_rules! with_words {
+    ($words:expr, $w:ident => $body:expr) => {
+        match $words {
+            1 => {
+                const $w: usize = 1;
+                $body
+            }
+            2 => {
+                const $w: usize = 2;
+                $body
+            }
+            3 => {
+                const $w: usize = 3;
+                $body
+            }
+            _ => {
+                const $w: usize = 4;
+                $body
+            }
+        }
+    };
+}
+pub(super) use with_words;
+
+/// The board and its walls in the first `W` words of the layout.
+#[derive(Clone, Copy)]
+pub(super) struct Maze<const W: usize> {
+    board: Bits<W>,
+    /// Squares whose north / east edge is walled off.
+    block_north: Bits<W>,
+    block_east: Bits<W>,
+}
 
 /// What a flood fill from a pawn towards its goal found.
 enum Layers {
@@ -19,17 +57,47 @@ enum Layers {
     TooLong,
 }
 
-impl Quoridor {
-    /// Fills `layers[k]` with the squares exactly `k` steps from a seat's
-    /// pawn (pawns ignored), up to the first layer touching its goal.
-    fn distance_layers(&self, seat: usize, layers: &mut [BitBoard; TRACED]) -> Layers {
-        let board = self.geometry().board;
-        let goal = *self.goal(seat);
-        layers[0] = BitBoard::single(self.pawns[seat] as usize);
+impl<const W: usize> Maze<W> {
+    #[inline]
+    pub(super) fn new(board: BitBoard, block_north: BitBoard, block_east: BitBoard) -> Self {
+        Maze { board: board.narrow(), block_north: block_north.narrow(), block_east: block_east.narrow() }
+    }
+
+    /// The squares reachable in one step from `set`, plus `set`.
+    #[inline]
+    fn grow(&self, set: Bits<W>) -> Bits<W> {
+        let north = (set & !self.block_north).north();
+        let south = set.south() & !self.block_north;
+        let east = (set & !self.block_east).east();
+        let west = set.west() & !self.block_east;
+        (set | north | south | east | west) & self.board
+    }
+
+    /// Flood fill from `start` until it touches `goal` or stops growing.
+    #[inline]
+    pub(super) fn reaches(&self, start: usize, goal: &BitBoard) -> bool {
+        let goal: Bits<W> = goal.narrow();
+        let mut reached = Bits::single(start);
+        loop {
+            if reached.intersects(&goal) {
+                return true;
+            }
+            let grown = self.grow(reached);
+            if grown == reached {
+                return false;
+            }
+            reached = grown;
+        }
+    }
+
+    /// Fills `layers[k]` with the squares exactly `k` steps from `start`, up
+    /// to the first layer touching `goal`.
+    fn distance_layers(&self, start: usize, goal: Bits<W>, layers: &mut [Bits<W>; TRACED]) -> Layers {
+        layers[0] = Bits::single(start);
         let mut reached = layers[0];
         let mut depth = 0;
         while !layers[depth].intersects(&goal) {
-            let grown = grow(reached, board, self.block_north, self.block_east);
+            let grown = self.grow(reached);
             if grown == reached {
                 return Layers::WalledOff;
             }
@@ -43,41 +111,14 @@ impl Quoridor {
         Layers::Reached(depth)
     }
 
-    /// Length of the shortest path (pawns ignored) from a seat's pawn to its
-    /// goal, or `None` when walled off.
-    pub fn distance_to_goal(&self, seat: usize) -> Option<u32> {
-        let board = self.geometry().board;
-        let goal = *self.goal(seat);
-        let mut reached = BitBoard::single(self.pawns[seat] as usize);
-        let mut steps = 0;
-        loop {
-            if reached.intersects(&goal) {
-                return Some(steps);
-            }
-            let grown = grow(reached, board, self.block_north, self.block_east);
-            if grown == reached {
-                return None;
-            }
-            reached = grown;
-            steps += 1;
-        }
-    }
-
-    /// Traces a seat's shortest paths from scratch (see [`SeatPaths`]): its
-    /// distance to its goal, the number of places where a single wall cuts
-    /// every shortest path at once (the steps between two layers of the
-    /// shortest-path graph that use one edge, or two edges side by side under
-    /// one wall), and the wall centres that cut an edge of that graph.
-    pub(super) fn trace_paths(&self, seat: usize) -> SeatPaths {
-        let board = self.geometry().board;
-        let goal = *self.goal(seat);
-        let mut layers = [BitBoard::EMPTY; TRACED];
-        let depth = match self.distance_layers(seat, &mut layers) {
-            Layers::WalledOff => return SeatPaths::WALLED_OFF,
-            Layers::TooLong => {
-                let profile = self.distance_to_goal(seat).map(|d| (d, 0));
-                return SeatPaths::from_edges(profile, board, board);
-            }
+    /// See [`Quoridor::trace_paths`]; `None` when the path is too long to
+    /// trace.
+    fn trace(&self, start: usize, goal: BitBoard) -> Option<SeatPaths> {
+        let goal = goal.narrow();
+        let mut layers = [Bits::EMPTY; TRACED];
+        let depth = match self.distance_layers(start, goal, &mut layers) {
+            Layers::WalledOff => return Some(SeatPaths::WALLED_OFF),
+            Layers::TooLong => return None,
             Layers::Reached(depth) => depth,
         };
         // Walk back from the goal: a square one step nearer the pawn is on a
@@ -85,11 +126,11 @@ impl Quoridor {
         // open edge between two such squares of consecutive layers lies on a
         // shortest path.
         let (block_north, block_east) = (self.block_north, self.block_east);
-        let (mut all_north, mut all_east) = (BitBoard::EMPTY, BitBoard::EMPTY);
+        let (mut all_north, mut all_east) = (Bits::EMPTY, Bits::EMPTY);
         let mut narrow = 0;
         let mut next = layers[depth] & goal;
         for k in (0..depth).rev() {
-            let here = layers[k] & grow(next, board, block_north, block_east);
+            let here = layers[k] & self.grow(next);
             let north = ((here & next.south()) | (next & here.south())) & !block_north;
             let east = ((here & next.west()) | (next & here.west())) & !block_east;
             let (n, e) = (north.count(), east.count());
@@ -104,44 +145,51 @@ impl Quoridor {
             all_east |= east;
             next = here;
         }
-        SeatPaths::from_edges(Some((depth as u32, narrow)), all_north, all_east)
+        Some(SeatPaths::from_edges(Some((depth as u32, narrow)), all_north.widen(), all_east.widen()))
+    }
+}
+
+impl Quoridor {
+    /// Length of the shortest path (pawns ignored) from a seat's pawn to its
+    /// goal, or `None` when walled off.
+    pub fn distance_to_goal(&self, seat: usize) -> Option<u32> {
+        let maze: Maze<4> = Maze::new(self.geometry().board, self.block_north, self.block_east);
+        let goal = *self.goal(seat);
+        let mut reached = BitBoard::single(self.pawns[seat] as usize);
+        let mut steps = 0;
+        loop {
+            if reached.intersects(&goal) {
+                return Some(steps);
+            }
+            let grown = maze.grow(reached);
+            if grown == reached {
+                return None;
+            }
+            reached = grown;
+            steps += 1;
+        }
+    }
+
+    /// Traces a seat's shortest paths from scratch (see [`SeatPaths`]): its
+    /// distance to its goal, the number of places where a single wall cuts
+    /// every shortest path at once (the steps between two layers of the
+    /// shortest-path graph that use one edge, or two edges side by side under
+    /// one wall), and the wall centres that cut an edge of that graph.
+    pub(super) fn trace_paths(&self, seat: usize) -> SeatPaths {
+        let geometry = self.geometry();
+        let (start, goal) = (self.pawns[seat] as usize, *self.goal(seat));
+        let traced = with_words!(geometry.words, W => {
+            Maze::<W>::new(geometry.board, self.block_north, self.block_east).trace(start, goal)
+        });
+        traced.unwrap_or_else(|| {
+            let profile = self.distance_to_goal(seat).map(|d| (d, 0));
+            SeatPaths::from_edges(profile, geometry.board, geometry.board)
+        })
     }
 
     /// A seat's distance to its goal and the number of places where one wall
     /// cuts every shortest path; `None` when the seat is walled off.
     pub fn path_profile(&self, seat: usize) -> Option<(u32, u32)> {
         self.paths[seat].profile
-    }
-}
-
-/// The squares reachable in one step from `set`, plus `set`.
-#[inline]
-pub(super) fn grow(set: BitBoard, board: BitBoard, block_north: BitBoard, block_east: BitBoard) -> BitBoard {
-    let north = (set & !block_north).north();
-    let south = set.south() & !block_north;
-    let east = (set & !block_east).east();
-    let west = set.west() & !block_east;
-    (set | north | south | east | west) & board
-}
-
-/// Flood fill from `start` until it touches `goal` or stops growing.
-#[inline]
-pub(super) fn reaches(
-    start: usize,
-    goal: &BitBoard,
-    board: BitBoard,
-    block_north: BitBoard,
-    block_east: BitBoard,
-) -> bool {
-    let mut reached = BitBoard::single(start);
-    loop {
-        if reached.intersects(goal) {
-            return true;
-        }
-        let grown = grow(reached, board, block_north, block_east);
-        if grown == reached {
-            return false;
-        }
-        reached = grown;
     }
 }
