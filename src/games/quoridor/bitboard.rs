@@ -87,6 +87,16 @@ impl<const W: usize> Bits<W> {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
 
+    /// The set holding only the lowest point of this one (empty if empty).
+    #[inline]
+    pub fn lowest(self) -> Self {
+        let mut out = Self::EMPTY;
+        if let Some(i) = self.0.iter().position(|&w| w != 0) {
+            out.0[i] = self.0[i] & self.0[i].wrapping_neg();
+        }
+        out
+    }
+
     /// The first `V` words of the set; points beyond them are dropped.
     #[inline]
     pub fn narrow<const V: usize>(self) -> Bits<V> {
@@ -275,6 +285,13 @@ mod tests {
         assert_eq!(words_for_rows(9), 3);
         assert_eq!(words_for_rows(4), 1);
         assert_eq!(words_for_rows(15), 4);
+    }
+
+    #[test]
+    fn lowest_finds_the_first_point_in_any_word() {
+        let b = BitBoard::single(200) | BitBoard::single(130);
+        assert_eq!(b.lowest(), BitBoard::single(130));
+        assert_eq!(BitBoard::EMPTY.lowest(), BitBoard::EMPTY);
     }
 
     #[test]

@@ -133,11 +133,12 @@ impl<const W: usize> Maze<W> {
             let here = layers[k] & self.grow(next);
             let north = ((here & next.south()) | (next & here.south())) & !block_north;
             let east = ((here & next.west()) | (next & here.west())) & !block_east;
-            let (n, e) = (north.count(), east.count());
-            let one_wall = match (n, e) {
-                (1, 0) | (0, 1) => true,
-                (2, 0) => (north & north.west()).count() == 1,
-                (0, 2) => (east & east.south()).count() == 1,
+            // One wall blocks these edges when they are one edge, or two
+            // side by side: all within the lowest and its neighbour. (No
+            // popcount: it is not in the baseline instruction set.)
+            let one_wall = match (north.is_empty(), east.is_empty()) {
+                (false, true) => (north & !(north.lowest() | north.lowest().east())).is_empty(),
+                (true, false) => (east & !(east.lowest() | east.lowest().north())).is_empty(),
                 _ => false,
             };
             narrow += u32::from(one_wall);
@@ -191,5 +192,63 @@ impl Quoridor {
     /// cuts every shortest path; `None` when the seat is walled off.
     pub fn path_profile(&self, seat: usize) -> Option<(u32, u32)> {
         self.paths[seat].profile
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, MoveList};
+    use crate::rng::Rng;
+
+    /// The profile as first written: full-width layers and popcounts.
+    fn reference_profile(p: &Quoridor, seat: usize) -> Option<(u32, u32)> {
+        let maze: Maze<4> = Maze::new(p.geometry().board, p.block_north, p.block_east);
+        let goal = *p.goal(seat);
+        let mut layers = [BitBoard::EMPTY; TRACED];
+        let Layers::Reached(depth) = maze.distance_layers(p.pawn(seat), goal, &mut layers) else {
+            return None;
+        };
+        let mut narrow = 0;
+        let mut next = layers[depth] & goal;
+        for k in (0..depth).rev() {
+            let here = layers[k] & maze.grow(next);
+            let north = ((here & next.south()) | (next & here.south())) & !p.block_north;
+            let east = ((here & next.west()) | (next & here.west())) & !p.block_east;
+            narrow += u32::from(match (north.count(), east.count()) {
+                (1, 0) | (0, 1) => true,
+                (2, 0) => (north & north.west()).count() == 1,
+                (0, 2) => (east & east.south()).count() == 1,
+                _ => false,
+            });
+            next = here;
+        }
+        Some((depth as u32, narrow))
+    }
+
+    #[test]
+    fn traced_profiles_agree_with_the_reference_on_random_games() {
+        let mut rng = Rng::new(7);
+        let mut moves = MoveList::default();
+        for text in [
+            "quoridor 9x9 pawns=e1,e9 hand=10,10 walls=- turn=1",
+            "quoridor 5x7 pawns=c1,c7 hand=5,5 walls=- turn=1",
+        ] {
+            for _ in 0..30 {
+                let mut p = Quoridor::from_text(text).unwrap();
+                while p.winner().is_none() && p.walls_in_hand(p.side()) + p.walls_in_hand(1 - p.side()) > 0 {
+                    p.generate_moves(&mut moves);
+                    p.make_move(moves.as_slice()[(rng.next_u64() % moves.len() as u64) as usize]);
+                    for seat in 0..2 {
+                        assert_eq!(
+                            p.trace_paths(seat).profile,
+                            reference_profile(&p, seat),
+                            "{}",
+                            p.to_text()
+                        );
+                    }
+                }
+            }
+        }
     }
 }
