@@ -125,14 +125,21 @@ impl<const W: usize> Maze<W> {
         // shortest path when it has an open edge to a square that is. Every
         // open edge between two such squares of consecutive layers lies on a
         // shortest path.
-        let (block_north, block_east) = (self.block_north, self.block_east);
+        let (open_north, open_east) = (!self.block_north, !self.block_east);
         let (mut all_north, mut all_east) = (Bits::EMPTY, Bits::EMPTY);
         let mut narrow = 0;
         let mut next = layers[depth] & goal;
         for k in (0..depth).rev() {
-            let here = layers[k] & self.grow(next);
-            let north = ((here & next.south()) | (next & here.south())) & !block_north;
-            let east = ((here & next.west()) | (next & here.west())) & !block_east;
+            // The squares one open step from `next`, by direction of the step.
+            let north_of_next = (next & open_north).north();
+            let south_of_next = next.south() & open_north;
+            let east_of_next = (next & open_east).east();
+            let west_of_next = next.west() & open_east;
+            let here = layers[k] & (north_of_next | south_of_next | east_of_next | west_of_next);
+            // The edges between `here` and `next`, by the square south (west)
+            // of each.
+            let north = (here & south_of_next) | (here & north_of_next).south();
+            let east = (here & west_of_next) | (here & east_of_next).west();
             // One wall blocks these edges when they are one edge, or two
             // side by side: all within the lowest and its neighbour. (No
             // popcount: it is not in the baseline instruction set.)
