@@ -115,6 +115,39 @@ impl Quoridor {
         (free_h & two_of_three(t.east(), t, t.west()), free_v & two_of_three(t.north(), t, t.south()))
     }
 
+    /// Lattice points joined to the border by walls (the border included).
+    fn anchored_points(&self) -> BitBoard {
+        let (h, v) = (self.horizontal, self.vertical);
+        // Lattice edges under a wall, by their west (south) point.
+        let (east_edges, north_edges) = (h | h.west(), v | v.south());
+        let mut set = self.geometry().border;
+        loop {
+            let grown = set
+                | (set & east_edges).east()
+                | (set.west() & east_edges)
+                | (set & north_edges).north()
+                | (set.south() & north_edges);
+            if grown == set {
+                return set;
+            }
+            set = grown;
+        }
+    }
+
+    /// Of the walls that might close a loop, those that do or may: a wall
+    /// closes one when two of its points are already joined by walls and
+    /// border. Two points joined to the border are; one joined to the border
+    /// and one of a floating group of walls are not; two of floating groups
+    /// may be.
+    fn walls_closing_loops(&self, check_h: BitBoard, check_v: BitBoard) -> (BitBoard, BitBoard) {
+        let anchored = self.anchored_points();
+        let floating = self.touched & !anchored;
+        let two_of_three = |a: BitBoard, b: BitBoard, c: BitBoard| (a & b) | (a & c) | (b & c);
+        let h = |t: BitBoard| two_of_three(t.east(), t, t.west());
+        let v = |t: BitBoard| two_of_three(t.north(), t, t.south());
+        (check_h & (h(anchored) | h(floating)), check_v & (v(anchored) | v(floating)))
+    }
+
     /// Whether the given seats still reach their goals with one more wall.
     fn seats_survive_wall(&self, centre: usize, vertical: bool, seats: u8) -> bool {
         let (mut block_north, mut block_east) = (self.block_north, self.block_east);
@@ -172,12 +205,17 @@ impl Quoridor {
             (0..4).filter(|&s| risky[s].contains(centre)).fold(0u8, |m, s| m | 1 << s)
         };
         let any = |risky: &[BitBoard; 4]| risky[0] | risky[1] | risky[2] | risky[3];
-        for centre in any(&risky_h).iter() {
+        let (any_h, any_v) = (any(&risky_h), any(&risky_v));
+        if any_h.is_empty() && any_v.is_empty() {
+            return (free_h, free_v);
+        }
+        let (loop_h, loop_v) = self.walls_closing_loops(any_h, any_v);
+        for centre in loop_h.iter() {
             if !self.seats_survive_wall(centre, false, seats_cut(&risky_h, centre)) {
                 free_h.remove(centre);
             }
         }
-        for centre in any(&risky_v).iter() {
+        for centre in loop_v.iter() {
             if !self.seats_survive_wall(centre, true, seats_cut(&risky_v, centre)) {
                 free_v.remove(centre);
             }
@@ -291,6 +329,46 @@ mod tests {
         // With nobody inside, the same wall is fine.
         let outside = legal("quoridor 5x5 pawns=d1,c5 hand=2,2 walls=a2h turn=1");
         assert!(outside.contains(&"b1v".to_string()));
+    }
+
+    /// Every free wall checked with a flood fill for every seat.
+    fn brute_force_walls(p: &Quoridor) -> (BitBoard, BitBoard) {
+        let (mut h, mut v) = p.unobstructed_walls();
+        for (set, vertical) in [(&mut h, false), (&mut v, true)] {
+            for centre in set.iter() {
+                let mut after = p.clone();
+                after.put_wall(centre, vertical);
+                if (0..p.players()).any(|seat| after.distance_to_goal(seat).is_none()) {
+                    set.remove(centre);
+                }
+            }
+        }
+        (h, v)
+    }
+
+    #[test]
+    fn the_shortcuts_agree_with_brute_force_on_random_games() {
+        let mut rng = crate::rng::Rng::new(11);
+        let mut moves = MoveList::default();
+        let texts = [
+            "quoridor 9x9 pawns=e1,e9 hand=10,10 walls=- turn=1",
+            "quoridor 5x5 pawns=c1,c5 hand=8,8 walls=- turn=1",
+            "quoridor 9x9 pawns=e1,a5,e9,i5 hand=8,8,8,8 walls=- turn=1",
+        ];
+        let mut checked = 0;
+        for text in texts {
+            for _ in 0..20 {
+                let mut p = Quoridor::from_text(text).unwrap();
+                while p.winner().is_none() && p.walls_in_hand(p.side()) > 0 {
+                    assert_eq!(p.legal_walls(), brute_force_walls(&p), "{}", p.to_text());
+                    checked += 1;
+                    p.generate_moves(&mut moves);
+                    // Mostly walls, so that loops and pockets form.
+                    p.make_move(moves.as_slice()[(rng.next_u64() % moves.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(checked > 500, "{checked}");
     }
 
     #[test]
