@@ -16,6 +16,7 @@ mod position_text;
 mod race;
 mod selective;
 mod tracked;
+mod walls;
 
 pub use board::{Quoridor, Variant, VariantError};
 pub use movegen::{Direction, DIRECTIONS};
