@@ -254,6 +254,26 @@ impl Quoridor {
         self.side = next as u8;
     }
 
+    /// The hash of the position after a legal move, without playing it.
+    pub fn hash_after(&self, mv: QuoridorMove) -> u64 {
+        let keys = zobrist();
+        let side = self.side as usize;
+        let mut hash = self.hash;
+        match mv.kind() {
+            MoveKind::Step { square } => {
+                hash ^= keys.pawn[side][self.pawns[side] as usize] ^ keys.pawn[side][square]
+            }
+            MoveKind::Wall { centre, vertical } => {
+                let before = self.hand[side] as usize;
+                let wall = if vertical { keys.vertical_wall[centre] } else { keys.horizontal_wall[centre] };
+                hash ^= wall ^ keys.hand[side][before] ^ keys.hand[side][before - 1];
+            }
+            MoveKind::Pass => {}
+        }
+        let next = (side + 1) % self.players as usize;
+        hash ^ keys.side[side] ^ keys.side[next]
+    }
+
     /// Makes it `seat`'s turn without a move (for best-reply search).
     pub fn set_side(&mut self, seat: usize) {
         let keys = zobrist();
@@ -307,5 +327,32 @@ impl Quoridor {
         position.hash = position.hash_from_scratch();
         position.retrace_all();
         Ok(position)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, MoveList};
+
+    #[test]
+    fn hash_after_a_move_equals_the_hash_once_played() {
+        let mut rng = crate::rng::Rng::new(5);
+        let mut moves = MoveList::default();
+        for text in [
+            "quoridor 9x9 pawns=e1,e9 hand=10,10 walls=- turn=1",
+            "quoridor 9x9 pawns=e1,a5,e9,i5 hand=5,5,5,5 walls=- turn=2",
+        ] {
+            let mut p = Quoridor::from_text(text).unwrap();
+            while p.winner().is_none() {
+                p.generate_moves(&mut moves);
+                for &mv in moves.iter() {
+                    let mut after = p.clone();
+                    after.play(mv);
+                    assert_eq!(p.hash_after(mv), after.hash(), "{} {}", p.to_text(), p.format_move(mv));
+                }
+                p.play(moves.as_slice()[(rng.next_u64() % moves.len() as u64) as usize]);
+            }
+        }
     }
 }

@@ -72,6 +72,10 @@ impl Game for Quoridor {
         Quoridor::hash(self)
     }
 
+    fn table_key_after(&self, mv: QuoridorMove, _depth: u32) -> Option<u64> {
+        Some(self.hash_after(mv))
+    }
+
     fn is_irreversible(&self, mv: QuoridorMove) -> bool {
         mv.is_wall()
     }
