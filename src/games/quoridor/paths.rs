@@ -48,6 +48,10 @@ pub(super) struct Maze<const W: usize> {
     block_east: Bits<W>,
 }
 
+/// Narrow places are counted up to this many: the evaluation tells no more
+/// apart.
+pub(super) const NARROW_COUNTED: u32 = 2;
+
 /// What a flood fill from a pawn towards its goal found.
 enum Layers {
     /// The goal is this many steps away; layers `0..=depth` are filled.
@@ -142,13 +146,16 @@ impl<const W: usize> Maze<W> {
             let east = (here & west_of_next) | (here & east_of_next).west();
             // One wall blocks these edges when they are one edge, or two
             // side by side: all within the lowest and its neighbour. (No
-            // popcount: it is not in the baseline instruction set.)
-            let one_wall = match (north.is_empty(), east.is_empty()) {
-                (false, true) => (north & !(north.lowest() | north.lowest().east())).is_empty(),
-                (true, false) => (east & !(east.lowest() | east.lowest().north())).is_empty(),
-                _ => false,
-            };
-            narrow += u32::from(one_wall);
+            // popcount: it is not in the baseline instruction set.) Counting
+            // stops at the most the evaluation tells apart.
+            if narrow < NARROW_COUNTED {
+                let one_wall = match (north.is_empty(), east.is_empty()) {
+                    (false, true) => (north & !(north.lowest() | north.lowest().east())).is_empty(),
+                    (true, false) => (east & !(east.lowest() | east.lowest().north())).is_empty(),
+                    _ => false,
+                };
+                narrow += u32::from(one_wall);
+            }
             all_north |= north;
             all_east |= east;
             next = here;
@@ -196,7 +203,8 @@ impl Quoridor {
     }
 
     /// A seat's distance to its goal and the number of places where one wall
-    /// cuts every shortest path; `None` when the seat is walled off.
+    /// cuts every shortest path, counted up to [`NARROW_COUNTED`]; `None`
+    /// when the seat is walled off.
     pub fn path_profile(&self, seat: usize) -> Option<(u32, u32)> {
         self.paths[seat].profile
     }
@@ -222,12 +230,15 @@ mod tests {
             let here = layers[k] & maze.grow(next);
             let north = ((here & next.south()) | (next & here.south())) & !p.block_north;
             let east = ((here & next.west()) | (next & here.west())) & !p.block_east;
-            narrow += u32::from(match (north.count(), east.count()) {
-                (1, 0) | (0, 1) => true,
-                (2, 0) => (north & north.west()).count() == 1,
-                (0, 2) => (east & east.south()).count() == 1,
-                _ => false,
-            });
+            narrow += u32::from(
+                narrow < NARROW_COUNTED
+                    && match (north.count(), east.count()) {
+                        (1, 0) | (0, 1) => true,
+                        (2, 0) => (north & north.west()).count() == 1,
+                        (0, 2) => (east & east.south()).count() == 1,
+                        _ => false,
+                    },
+            );
             next = here;
         }
         Some((depth as u32, narrow))
