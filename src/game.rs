@@ -172,6 +172,12 @@ pub trait Game: Clone + Send + Sync + 'static {
         None
     }
 
+    /// Starts fetching into the processor's caches what playing `mv` will
+    /// look up in the game's own tables, if it keeps any.
+    fn prefetch_for(&self, mv: Self::Move) {
+        let _ = mv;
+    }
+
     /// Nodes with fewer plies than this to search skip the transposition
     /// table (worth it when the hash is costly to compute).
     fn table_min_depth(&self) -> u32 {

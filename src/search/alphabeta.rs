@@ -208,6 +208,7 @@ impl<G: Game> Searcher<'_, G> {
                         self.tt.prefetch(key ^ self.key_salt);
                     }
                 }
+                mover.prefetch_for(mv);
                 let mut child = mover.clone();
                 child.make_move(mv);
                 if best_reply {

@@ -142,19 +142,10 @@ impl TranspositionTable {
     }
 
     /// Starts fetching the bucket of `key` into the cache, for a probe soon
-    /// after: the table is far larger than the caches, and a probe that
-    /// waits for memory costs as much as a small search node.
+    /// after.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        let bucket: *const Bucket = &self.buckets[self.bucket_index(key)];
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: a prefetch is only a hint; it never faults nor changes memory.
-        unsafe {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            _mm_prefetch::<_MM_HINT_T0>(bucket.cast());
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = bucket;
+        crate::prefetch::prefetch(&self.buckets[self.bucket_index(key)]);
     }
 
     pub fn probe(&self, key: u64) -> Option<Hit> {

@@ -76,6 +76,10 @@ impl Game for Quoridor {
         Some(self.hash_after(mv))
     }
 
+    fn prefetch_for(&self, mv: QuoridorMove) {
+        self.prefetch_traces_for(mv);
+    }
+
     fn is_irreversible(&self, mv: QuoridorMove) -> bool {
         mv.is_wall()
     }

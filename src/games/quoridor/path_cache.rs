@@ -9,6 +9,7 @@
 
 use super::board::Quoridor;
 use super::geometry::zobrist;
+use super::moves::{MoveKind, QuoridorMove};
 use super::tracked::SeatPaths;
 use std::cell::RefCell;
 
@@ -26,14 +27,46 @@ thread_local! {
 }
 
 impl Quoridor {
+    /// What tells the board sizes and player counts apart in a key.
+    #[inline]
+    fn variant_key(&self) -> u64 {
+        let size = (self.width as u64) | (self.height as u64) << 8 | (self.players as u64) << 16;
+        size.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
     /// The key of a seat's trace: walls, pawn square, seat and board size.
     #[inline]
     fn trace_key(&self, seat: usize) -> u64 {
-        let size = (self.width as u64) | (self.height as u64) << 8 | (self.players as u64) << 16;
         // Zero never occurs as a real key in practice; it marks empty slots.
-        self.walls_hash
-            ^ zobrist().pawn[seat][self.pawns[seat] as usize]
-            ^ size.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        self.walls_hash ^ zobrist().pawn[seat][self.pawns[seat] as usize] ^ self.variant_key()
+    }
+
+    /// Starts fetching the cache slots that playing `mv` will look up (see
+    /// [`Quoridor::play`]): the mover's after a step, the seats' whose paths
+    /// it cuts after a wall.
+    pub(super) fn prefetch_traces_for(&self, mv: QuoridorMove) {
+        let keys = zobrist();
+        let side = self.side as usize;
+        let variant = self.variant_key();
+        CACHE.with(|cache| {
+            let cache = cache.borrow();
+            if cache.is_empty() {
+                return;
+            }
+            let fetch = |key: u64| crate::prefetch::prefetch(&cache[key as usize & (ENTRIES - 1)]);
+            match mv.kind() {
+                MoveKind::Step { square } => fetch(self.walls_hash ^ keys.pawn[side][square] ^ variant),
+                MoveKind::Wall { centre, vertical } => {
+                    let walls = self.walls_hash
+                        ^ if vertical { keys.vertical_wall[centre] } else { keys.horizontal_wall[centre] };
+                    for seat in (0..self.players as usize).filter(|&s| self.paths[s].cut_by(centre, vertical))
+                    {
+                        fetch(walls ^ keys.pawn[seat][self.pawns[seat] as usize] ^ variant);
+                    }
+                }
+                MoveKind::Pass => {}
+            }
+        });
     }
 
     /// A seat's paths, from the cache or traced (and then cached).
