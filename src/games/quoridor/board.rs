@@ -97,6 +97,8 @@ pub struct Quoridor {
     pub(super) vertical: BitBoard,
     /// Lattice points touched by a wall or lying on the border.
     pub(super) touched: BitBoard,
+    /// Lattice points joined to the border by walls, the border included.
+    pub(super) anchored: BitBoard,
     /// Squares whose north / east edge is walled off.
     pub(super) block_north: BitBoard,
     pub(super) block_east: BitBoard,
@@ -130,6 +132,7 @@ impl Quoridor {
             horizontal: BitBoard::EMPTY,
             vertical: BitBoard::EMPTY,
             touched: geo.border,
+            anchored: geo.border,
             block_north: BitBoard::EMPTY,
             block_east: BitBoard::EMPTY,
             hash: 0,
@@ -207,24 +210,52 @@ impl Quoridor {
     /// Adds a wall to the board without any legality check.
     pub(super) fn put_wall(&mut self, centre: usize, vertical: bool) {
         let keys = zobrist();
+        // The wall's lattice points: its ends and its centre.
+        let step = if vertical { STRIDE } else { 1 };
+        let points =
+            BitBoard::single(centre - step) | BitBoard::single(centre) | BitBoard::single(centre + step);
         let key = if vertical {
             self.vertical.insert(centre);
             self.block_east.insert(centre - STRIDE - 1);
             self.block_east.insert(centre - 1);
-            self.touched.insert(centre - STRIDE);
-            self.touched.insert(centre + STRIDE);
             keys.vertical_wall[centre]
         } else {
             self.horizontal.insert(centre);
             self.block_north.insert(centre - STRIDE - 1);
             self.block_north.insert(centre - STRIDE);
-            self.touched.insert(centre - 1);
-            self.touched.insert(centre + 1);
             keys.horizontal_wall[centre]
         };
-        self.touched.insert(centre);
+        // A wall joined to the border joins it too, and so does any floating
+        // group of walls it touches (then the groups are traced again).
+        if points.intersects(&self.anchored) {
+            let floating = self.touched & !self.anchored;
+            self.anchored |= points;
+            if points.intersects(&floating) {
+                self.anchored = self.anchored_points();
+            }
+        }
+        self.touched |= points;
         self.hash ^= key;
         self.walls_hash ^= key;
+    }
+
+    /// Lattice points joined to the border by walls, traced from scratch.
+    pub(super) fn anchored_points(&self) -> BitBoard {
+        let (h, v) = (self.horizontal, self.vertical);
+        // Lattice edges under a wall, by their west (south) point.
+        let (east_edges, north_edges) = (h | h.west(), v | v.south());
+        let mut set = self.geometry().border;
+        loop {
+            let grown = set
+                | (set & east_edges).east()
+                | (set.west() & east_edges)
+                | (set & north_edges).north()
+                | (set.south() & north_edges);
+            if grown == set {
+                return set;
+            }
+            set = grown;
+        }
     }
 
     /// Plays a move known to be legal.
@@ -334,6 +365,25 @@ impl Quoridor {
 mod tests {
     use super::*;
     use crate::game::{Game, MoveList};
+
+    #[test]
+    fn the_walls_joined_to_the_border_are_kept_up_to_date() {
+        let mut rng = crate::rng::Rng::new(9);
+        let mut moves = MoveList::default();
+        for text in [
+            "quoridor 9x9 pawns=e1,e9 hand=10,10 walls=- turn=1",
+            "quoridor 5x5 pawns=c1,c5 hand=8,8 walls=- turn=1",
+        ] {
+            for _ in 0..30 {
+                let mut p = Quoridor::from_text(text).unwrap();
+                while p.winner().is_none() && p.walls_in_hand(p.side()) > 0 {
+                    p.generate_moves(&mut moves);
+                    p.play(moves.as_slice()[(rng.next_u64() % moves.len() as u64) as usize]);
+                    assert_eq!(p.anchored, p.anchored_points(), "{}", p.to_text());
+                }
+            }
+        }
+    }
 
     #[test]
     fn hash_after_a_move_equals_the_hash_once_played() {

@@ -32,32 +32,13 @@ impl Quoridor {
         (free_h & two_of_three(t.east(), t, t.west()), free_v & two_of_three(t.north(), t, t.south()))
     }
 
-    /// Lattice points joined to the border by walls (the border included).
-    fn anchored_points(&self) -> BitBoard {
-        let (h, v) = (self.horizontal, self.vertical);
-        // Lattice edges under a wall, by their west (south) point.
-        let (east_edges, north_edges) = (h | h.west(), v | v.south());
-        let mut set = self.geometry().border;
-        loop {
-            let grown = set
-                | (set & east_edges).east()
-                | (set.west() & east_edges)
-                | (set & north_edges).north()
-                | (set.south() & north_edges);
-            if grown == set {
-                return set;
-            }
-            set = grown;
-        }
-    }
-
     /// Of the walls that might close a loop, those that do or may: a wall
     /// closes one when two of its points are already joined by walls and
     /// border. Two points joined to the border are; one joined to the border
     /// and one of a floating group of walls are not; two of floating groups
     /// may be.
     fn walls_closing_loops(&self, check_h: BitBoard, check_v: BitBoard) -> (BitBoard, BitBoard) {
-        let anchored = self.anchored_points();
+        let anchored = self.anchored;
         let floating = self.touched & !anchored;
         let two_of_three = |a: BitBoard, b: BitBoard, c: BitBoard| (a & b) | (a & c) | (b & c);
         let h = |t: BitBoard| two_of_three(t.east(), t, t.west());
