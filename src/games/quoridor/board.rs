@@ -239,25 +239,6 @@ impl Quoridor {
         self.walls_hash ^= key;
     }
 
-    /// Lattice points joined to the border by walls, traced from scratch.
-    pub(super) fn anchored_points(&self) -> BitBoard {
-        let (h, v) = (self.horizontal, self.vertical);
-        // Lattice edges under a wall, by their west (south) point.
-        let (east_edges, north_edges) = (h | h.west(), v | v.south());
-        let mut set = self.geometry().border;
-        loop {
-            let grown = set
-                | (set & east_edges).east()
-                | (set.west() & east_edges)
-                | (set & north_edges).north()
-                | (set.south() & north_edges);
-            if grown == set {
-                return set;
-            }
-            set = grown;
-        }
-    }
-
     /// Plays a move known to be legal.
     pub fn play(&mut self, mv: QuoridorMove) {
         let keys = zobrist();

@@ -32,6 +32,25 @@ impl Quoridor {
         (free_h & two_of_three(t.east(), t, t.west()), free_v & two_of_three(t.north(), t, t.south()))
     }
 
+    /// Lattice points joined to the border by walls, traced from scratch.
+    pub(super) fn anchored_points(&self) -> BitBoard {
+        let (h, v) = (self.horizontal, self.vertical);
+        // Lattice edges under a wall, by their west (south) point.
+        let (east_edges, north_edges) = (h | h.west(), v | v.south());
+        let mut set = self.geometry().border;
+        loop {
+            let grown = set
+                | (set & east_edges).east()
+                | (set.west() & east_edges)
+                | (set & north_edges).north()
+                | (set.south() & north_edges);
+            if grown == set {
+                return set;
+            }
+            set = grown;
+        }
+    }
+
     /// Of the walls that might close a loop, those that do or may: a wall
     /// closes one when two of its points are already joined by walls and
     /// border. Two points joined to the border are; one joined to the border
