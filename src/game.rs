@@ -174,6 +174,20 @@ pub trait Game: Clone + Send + Sync + 'static {
         self.hash()
     }
 
+    /// The table key (see [`Game::table_key`]) of the position after `mv`
+    /// with `depth` plies to search, when cheap to tell without playing the
+    /// move: the search then fetches the table entry while it plays the move.
+    fn table_key_after(&self, mv: Self::Move, depth: u32) -> Option<u64> {
+        let _ = (mv, depth);
+        None
+    }
+
+    /// Starts fetching into the processor's caches what playing `mv` will
+    /// look up in the game's own tables, if it keeps any.
+    fn prefetch_for(&self, mv: Self::Move) {
+        let _ = mv;
+    }
+
     /// Nodes with fewer plies than this to search skip the transposition
     /// table (worth it when the hash is costly to compute).
     fn table_min_depth(&self) -> u32 {

@@ -9,6 +9,7 @@ pub mod engine;
 pub mod game;
 pub mod games;
 pub mod perft;
+pub mod prefetch;
 pub mod protocol;
 pub mod rng;
 pub mod search;

@@ -27,6 +27,8 @@ pub struct SearchJob {
 }
 
 /// What the worker is asked to do, in order of arrival.
+// One request per command: its size does not matter.
+#[allow(clippy::large_enum_variant)]
 pub enum Request {
     Search(Box<SearchJob>),
     Perft { position: AnyPosition, depth: u32, control: Arc<Control> },

@@ -10,6 +10,9 @@ use quarto::Quarto;
 use quoridor::Quoridor;
 
 /// A position of any game, for code that is not generic (the protocol).
+// A Quoridor position carries its traced paths (about 500 bytes); there are
+// only a few of these per session, so boxing would buy nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone)]
 pub enum AnyPosition {
     Quoridor(Quoridor),

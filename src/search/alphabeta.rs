@@ -205,6 +205,12 @@ impl<G: Game> Searcher<'_, G> {
                 list.swap(i, pick);
                 keys.swap(i, pick);
                 let mv = list[i];
+                if !best_reply && depth > pos.table_min_depth() {
+                    if let Some(key) = mover.table_key_after(mv, depth - 1) {
+                        self.tt.prefetch(key ^ self.key_salt);
+                    }
+                }
+                mover.prefetch_for(mv);
                 let mut child = mover.clone();
                 child.make_move(mv);
                 if best_reply {

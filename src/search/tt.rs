@@ -141,6 +141,13 @@ impl TranspositionTable {
         ((key as u128 * self.buckets.len() as u128) >> 64) as usize
     }
 
+    /// Starts fetching the bucket of `key` into the cache, for a probe soon
+    /// after.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        crate::prefetch::prefetch(&self.buckets[self.bucket_index(key)]);
+    }
+
     pub fn probe(&self, key: u64) -> Option<Hit> {
         let bucket = &self.buckets[self.bucket_index(key)];
         let entry = bucket.0.iter().map(Entry::load).find(|(k, e)| e.meta != 0 && *k == key)?.1;

@@ -4,6 +4,7 @@
 use super::bitboard::{BitBoard, STRIDE};
 use super::geometry::{geometry, zobrist, Geometry, MAX_SIDE, MAX_WALLS_IN_HAND, MIN_SIDE};
 use super::moves::{MoveKind, QuoridorMove};
+use super::tracked::SeatPaths;
 use std::fmt;
 
 /// The rule set a position is played under.
@@ -96,10 +97,16 @@ pub struct Quoridor {
     pub(super) vertical: BitBoard,
     /// Lattice points touched by a wall or lying on the border.
     pub(super) touched: BitBoard,
+    /// Lattice points joined to the border by walls, the border included.
+    pub(super) anchored: BitBoard,
     /// Squares whose north / east edge is walled off.
     pub(super) block_north: BitBoard,
     pub(super) block_east: BitBoard,
     pub(super) hash: u64,
+    /// The Zobrist keys of the walls alone (a key of the path cache).
+    pub(super) walls_hash: u64,
+    /// Each seat's shortest paths, kept up to date by [`Quoridor::play`].
+    pub(super) paths: [SeatPaths; 4],
 }
 
 impl Quoridor {
@@ -125,11 +132,15 @@ impl Quoridor {
             horizontal: BitBoard::EMPTY,
             vertical: BitBoard::EMPTY,
             touched: geo.border,
+            anchored: geo.border,
             block_north: BitBoard::EMPTY,
             block_east: BitBoard::EMPTY,
             hash: 0,
+            walls_hash: 0,
+            paths: [SeatPaths::WALLED_OFF; 4],
         };
         position.hash = position.hash_from_scratch();
+        position.retrace_all();
         Ok(position)
     }
 
@@ -199,22 +210,33 @@ impl Quoridor {
     /// Adds a wall to the board without any legality check.
     pub(super) fn put_wall(&mut self, centre: usize, vertical: bool) {
         let keys = zobrist();
-        if vertical {
+        // The wall's lattice points: its ends and its centre.
+        let step = if vertical { STRIDE } else { 1 };
+        let points =
+            BitBoard::single(centre - step) | BitBoard::single(centre) | BitBoard::single(centre + step);
+        let key = if vertical {
             self.vertical.insert(centre);
             self.block_east.insert(centre - STRIDE - 1);
             self.block_east.insert(centre - 1);
-            self.touched.insert(centre - STRIDE);
-            self.touched.insert(centre + STRIDE);
-            self.hash ^= keys.vertical_wall[centre];
+            keys.vertical_wall[centre]
         } else {
             self.horizontal.insert(centre);
             self.block_north.insert(centre - STRIDE - 1);
             self.block_north.insert(centre - STRIDE);
-            self.touched.insert(centre - 1);
-            self.touched.insert(centre + 1);
-            self.hash ^= keys.horizontal_wall[centre];
+            keys.horizontal_wall[centre]
+        };
+        // A wall joined to the border joins it too, and so does any floating
+        // group of walls it touches (then the groups are traced again).
+        if points.intersects(&self.anchored) {
+            let floating = self.touched & !self.anchored;
+            self.anchored |= points;
+            if points.intersects(&floating) {
+                self.anchored = self.anchored_points();
+            }
         }
-        self.touched.insert(centre);
+        self.touched |= points;
+        self.hash ^= key;
+        self.walls_hash ^= key;
     }
 
     /// Plays a move known to be legal.
@@ -228,9 +250,11 @@ impl Quoridor {
                 if self.goal(side).contains(square) {
                     self.winner = Some(side as u8);
                 }
+                self.retrace_after_step(side);
             }
             MoveKind::Wall { centre, vertical } => {
                 self.put_wall(centre, vertical);
+                self.retrace_after_wall(centre, vertical);
                 let before = self.hand[side] as usize;
                 self.hash ^= keys.hand[side][before] ^ keys.hand[side][before - 1];
                 self.hand[side] -= 1;
@@ -240,6 +264,26 @@ impl Quoridor {
         let next = (side + 1) % self.players as usize;
         self.hash ^= keys.side[side] ^ keys.side[next];
         self.side = next as u8;
+    }
+
+    /// The hash of the position after a legal move, without playing it.
+    pub fn hash_after(&self, mv: QuoridorMove) -> u64 {
+        let keys = zobrist();
+        let side = self.side as usize;
+        let mut hash = self.hash;
+        match mv.kind() {
+            MoveKind::Step { square } => {
+                hash ^= keys.pawn[side][self.pawns[side] as usize] ^ keys.pawn[side][square]
+            }
+            MoveKind::Wall { centre, vertical } => {
+                let before = self.hand[side] as usize;
+                let wall = if vertical { keys.vertical_wall[centre] } else { keys.horizontal_wall[centre] };
+                hash ^= wall ^ keys.hand[side][before] ^ keys.hand[side][before - 1];
+            }
+            MoveKind::Pass => {}
+        }
+        let next = (side + 1) % self.players as usize;
+        hash ^ keys.side[side] ^ keys.side[next]
     }
 
     /// Makes it `seat`'s turn without a move (for best-reply search).
@@ -293,6 +337,53 @@ impl Quoridor {
             .find(|&seat| position.goal(seat).contains(pawns[seat]))
             .map(|seat| seat as u8);
         position.hash = position.hash_from_scratch();
+        position.retrace_all();
         Ok(position)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, MoveList};
+
+    #[test]
+    fn the_walls_joined_to_the_border_are_kept_up_to_date() {
+        let mut rng = crate::rng::Rng::new(9);
+        let mut moves = MoveList::default();
+        for text in [
+            "quoridor 9x9 pawns=e1,e9 hand=10,10 walls=- turn=1",
+            "quoridor 5x5 pawns=c1,c5 hand=8,8 walls=- turn=1",
+        ] {
+            for _ in 0..30 {
+                let mut p = Quoridor::from_text(text).unwrap();
+                while p.winner().is_none() && p.walls_in_hand(p.side()) > 0 {
+                    p.generate_moves(&mut moves);
+                    p.play(moves.as_slice()[(rng.next_u64() % moves.len() as u64) as usize]);
+                    assert_eq!(p.anchored, p.anchored_points(), "{}", p.to_text());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn hash_after_a_move_equals_the_hash_once_played() {
+        let mut rng = crate::rng::Rng::new(5);
+        let mut moves = MoveList::default();
+        for text in [
+            "quoridor 9x9 pawns=e1,e9 hand=10,10 walls=- turn=1",
+            "quoridor 9x9 pawns=e1,a5,e9,i5 hand=5,5,5,5 walls=- turn=2",
+        ] {
+            let mut p = Quoridor::from_text(text).unwrap();
+            while p.winner().is_none() {
+                p.generate_moves(&mut moves);
+                for &mv in moves.iter() {
+                    let mut after = p.clone();
+                    after.play(mv);
+                    assert_eq!(p.hash_after(mv), after.hash(), "{} {}", p.to_text(), p.format_move(mv));
+                }
+                p.play(moves.as_slice()[(rng.next_u64() % moves.len() as u64) as usize]);
+            }
+        }
     }
 }

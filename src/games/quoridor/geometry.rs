@@ -4,7 +4,7 @@
 //! Tables are built once per process and looked up by size, so a position
 //! carries only its width and height.
 
-use super::bitboard::{BitBoard, STRIDE};
+use super::bitboard::{words_for_rows, BitBoard, STRIDE};
 use std::sync::OnceLock;
 
 /// Smallest and largest board side.
@@ -19,6 +19,8 @@ pub struct Geometry {
     pub height: usize,
     /// Every square of the board.
     pub board: BitBoard,
+    /// How many words of a [`BitBoard`] the board's rows use.
+    pub words: usize,
     /// The goal edge of each seat, for two players (index 0, 1) and four (all).
     pub goals_two: [BitBoard; 2],
     pub goals_four: [BitBoard; 4],
@@ -52,6 +54,7 @@ impl Geometry {
             width,
             height,
             board: BitBoard::rectangle(width, height),
+            words: words_for_rows(height),
             goals_two: [north, south],
             goals_four: [north, east, south, west],
             wall_centres,

@@ -10,10 +10,13 @@ mod levels;
 mod movegen;
 mod moves;
 pub mod notation;
+mod path_cache;
 mod paths;
 mod position_text;
 mod race;
 mod selective;
+mod tracked;
+mod walls;
 
 pub use board::{Quoridor, Variant, VariantError};
 pub use movegen::{Direction, DIRECTIONS};
@@ -67,6 +70,14 @@ impl Game for Quoridor {
 
     fn hash(&self) -> u64 {
         Quoridor::hash(self)
+    }
+
+    fn table_key_after(&self, mv: QuoridorMove, _depth: u32) -> Option<u64> {
+        Some(self.hash_after(mv))
+    }
+
+    fn prefetch_for(&self, mv: QuoridorMove) {
+        self.prefetch_traces_for(mv);
     }
 
     fn is_irreversible(&self, mv: QuoridorMove) -> bool {

@@ -1,15 +1,9 @@
 //! Legal move generation for Quoridor: pawn steps, jumps and side steps; walls
-//! that neither overlap, cross, nor cut any player off its goal; pass.
-//!
-//! Wall legality avoids path searches where it can: a new wall can only cut
-//! the board in two if it closes a loop of walls and border, which needs at
-//! least two of its three lattice points to be touched already. Only those
-//! candidates get a flood fill.
+//! (see the `walls` module for which are legal); pass.
 
 use super::bitboard::{BitBoard, STRIDE};
 use super::board::Quoridor;
 use super::moves::QuoridorMove;
-use super::paths::reaches;
 use crate::game::MoveList;
 
 /// The four directions a pawn can go, as index offsets.
@@ -94,93 +88,6 @@ impl Quoridor {
             }
         }
         targets
-    }
-
-    /// Horizontal and vertical wall centres free of overlap and crossing.
-    #[inline]
-    fn unobstructed_walls(&self) -> (BitBoard, BitBoard) {
-        let centres = self.geometry().wall_centres;
-        let (h, v) = (self.horizontal, self.vertical);
-        let free_h = centres & !(h | h.east() | h.west() | v);
-        let free_v = centres & !(v | v.north() | v.south() | h);
-        (free_h, free_v)
-    }
-
-    /// Of the free walls, those that might close a loop (two of their three
-    /// lattice points already touched) and so need a path check.
-    #[inline]
-    fn walls_needing_path_check(&self, free_h: BitBoard, free_v: BitBoard) -> (BitBoard, BitBoard) {
-        let t = self.touched;
-        let two_of_three = |a: BitBoard, b: BitBoard, c: BitBoard| (a & b) | (a & c) | (b & c);
-        (free_h & two_of_three(t.east(), t, t.west()), free_v & two_of_three(t.north(), t, t.south()))
-    }
-
-    /// Whether the given seats still reach their goals with one more wall.
-    fn seats_survive_wall(&self, centre: usize, vertical: bool, seats: u8) -> bool {
-        let (mut block_north, mut block_east) = (self.block_north, self.block_east);
-        if vertical {
-            block_east.insert(centre - STRIDE - 1);
-            block_east.insert(centre - 1);
-        } else {
-            block_north.insert(centre - STRIDE - 1);
-            block_north.insert(centre - STRIDE);
-        }
-        let board = self.geometry().board;
-        (0..self.players as usize)
-            .filter(|seat| seats & (1 << seat) != 0)
-            .all(|seat| reaches(self.pawns[seat] as usize, self.goal(seat), board, block_north, block_east))
-    }
-
-    /// Whether every player still reaches its goal with one more wall.
-    pub fn paths_survive_wall(&self, centre: usize, vertical: bool) -> bool {
-        self.seats_survive_wall(centre, vertical, 0b1111)
-    }
-
-    /// Legal wall centres, horizontal and vertical.
-    pub fn legal_walls(&self) -> (BitBoard, BitBoard) {
-        let all = self.geometry().wall_centres;
-        self.legal_walls_among(all, all)
-    }
-
-    /// The legal wall centres among the given horizontal and vertical ones;
-    /// only those are checked for cutting a player off.
-    pub fn legal_walls_among(&self, wanted_h: BitBoard, wanted_v: BitBoard) -> (BitBoard, BitBoard) {
-        if self.hand[self.side as usize] == 0 {
-            return (BitBoard::EMPTY, BitBoard::EMPTY);
-        }
-        let (mut free_h, mut free_v) = self.unobstructed_walls();
-        free_h &= wanted_h;
-        free_v &= wanted_v;
-        let (check_h, check_v) = self.walls_needing_path_check(free_h, free_v);
-        if check_h.is_empty() && check_v.is_empty() {
-            return (free_h, free_v);
-        }
-        // A wall that cuts no edge of a seat's shortest path leaves that path
-        // intact; only the seats whose path it cuts need a flood fill.
-        let mut risky_h = [BitBoard::EMPTY; 4];
-        let mut risky_v = [BitBoard::EMPTY; 4];
-        for seat in 0..self.players as usize {
-            let (north, east) = self.shortest_path_edges(seat);
-            // Centre c cuts the north edges of squares c-17 and c-16 and the
-            // east edges of squares c-17 and c-1.
-            risky_h[seat] = check_h & (north.north().east() | north.north());
-            risky_v[seat] = check_v & (east.north().east() | east.east());
-        }
-        let seats_cut = |risky: &[BitBoard; 4], centre: usize| {
-            (0..4).filter(|&s| risky[s].contains(centre)).fold(0u8, |m, s| m | 1 << s)
-        };
-        let any = |risky: &[BitBoard; 4]| risky[0] | risky[1] | risky[2] | risky[3];
-        for centre in any(&risky_h).iter() {
-            if !self.seats_survive_wall(centre, false, seats_cut(&risky_h, centre)) {
-                free_h.remove(centre);
-            }
-        }
-        for centre in any(&risky_v).iter() {
-            if !self.seats_survive_wall(centre, true, seats_cut(&risky_v, centre)) {
-                free_v.remove(centre);
-            }
-        }
-        (free_h, free_v)
     }
 
     /// Every legal move: pawn moves first, then walls; `pass` when nothing else.

@@ -25,11 +25,8 @@ impl Quoridor {
     fn walls_cutting_opponents(&self) -> (BitBoard, BitBoard) {
         let (mut h, mut v) = Default::default();
         for seat in (0..self.players as usize).filter(|&s| s != self.side as usize) {
-            let (north, east) = self.shortest_path_dag(seat);
-            // Centre c cuts the north edges of squares c-17 and c-16 and the
-            // east edges of squares c-17 and c-1.
-            h |= north.north().east() | north.north();
-            v |= east.north().east() | east.east();
+            h |= self.paths[seat].cut_h;
+            v |= self.paths[seat].cut_v;
         }
         (h, v)
     }

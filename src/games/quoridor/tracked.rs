@@ -1,0 +1,126 @@
+//! Shortest-path facts every position keeps per seat and updates move by
+//! move, so that neither the evaluation nor the selective move generation
+//! has to trace paths at every node.
+//!
+//! A seat's facts depend only on its pawn and the walls. A pawn move changes
+//! the mover's alone. A wall changes a seat's only when it cuts an edge of
+//! that seat's shortest-path graph: otherwise every shortest path survives,
+//! none is added (walls only remove edges), and so the graph, the distance
+//! and the narrow places stay exactly as they were. One trace per move
+//! replaces the two per leaf the evaluation used to make.
+
+use super::bitboard::BitBoard;
+use super::board::Quoridor;
+
+/// One seat's shortest paths to its goal, pawns ignored.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct SeatPaths {
+    /// Distance to the goal and the number of places where one wall cuts
+    /// every shortest path; `None` when walled off.
+    pub profile: Option<(u32, u32)>,
+    /// Horizontal and vertical wall centres that cut an edge lying on some
+    /// shortest path.
+    pub cut_h: BitBoard,
+    pub cut_v: BitBoard,
+}
+
+impl Default for SeatPaths {
+    fn default() -> Self {
+        SeatPaths::WALLED_OFF
+    }
+}
+
+impl SeatPaths {
+    /// No path: no wall can change that.
+    pub const WALLED_OFF: SeatPaths =
+        SeatPaths { profile: None, cut_h: BitBoard::EMPTY, cut_v: BitBoard::EMPTY };
+
+    /// From the shortest-path edges, given as the squares whose north (resp.
+    /// east) edge they cross.
+    pub fn from_edges(profile: Option<(u32, u32)>, north: BitBoard, east: BitBoard) -> SeatPaths {
+        // Centre c cuts the north edges of squares c-17 and c-16 and the
+        // east edges of squares c-17 and c-1.
+        let cut_h = north.north().east() | north.north();
+        let cut_v = east.north().east() | east.east();
+        SeatPaths { profile, cut_h, cut_v }
+    }
+
+    /// Whether a wall at `centre` cuts a shortest path.
+    #[inline]
+    pub fn cut_by(&self, centre: usize, vertical: bool) -> bool {
+        if vertical {
+            self.cut_v.contains(centre)
+        } else {
+            self.cut_h.contains(centre)
+        }
+    }
+}
+
+impl Quoridor {
+    /// Traces every seat from scratch (a new or rebuilt position).
+    pub(super) fn retrace_all(&mut self) {
+        for seat in 0..self.players as usize {
+            self.paths[seat] = self.cached_trace(seat);
+        }
+    }
+
+    /// After `seat`'s pawn moved.
+    #[inline]
+    pub(super) fn retrace_after_step(&mut self, seat: usize) {
+        self.paths[seat] = self.cached_trace(seat);
+    }
+
+    /// After a wall went up at `centre`: only the seats whose paths it cuts.
+    #[inline]
+    pub(super) fn retrace_after_wall(&mut self, centre: usize, vertical: bool) {
+        for seat in 0..self.players as usize {
+            if self.paths[seat].cut_by(centre, vertical) {
+                self.paths[seat] = self.cached_trace(seat);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game::{Game, MoveList};
+    use crate::games::quoridor::Quoridor;
+    use crate::rng::Rng;
+
+    /// Random games: after every move the kept facts equal a fresh trace.
+    fn kept_equals_traced(text: &str, games: usize, seed: u64) {
+        let start = Quoridor::from_text(text).unwrap();
+        let mut rng = Rng::new(seed);
+        let mut moves = MoveList::default();
+        for _ in 0..games {
+            let mut p = start.clone();
+            for _ in 0..60 {
+                if p.winner().is_some() {
+                    break;
+                }
+                p.generate_moves(&mut moves);
+                let mv = moves.as_slice()[(rng.next_u64() % moves.len() as u64) as usize];
+                p.make_move(mv);
+                for seat in 0..p.players() {
+                    assert_eq!(p.paths[seat], p.trace_paths(seat), "{} seat {seat}", p.to_text());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn kept_paths_match_a_fresh_trace_two_players() {
+        kept_equals_traced("quoridor 9x9 pawns=e1,e9 hand=10,10 walls=- turn=1", 40, 1);
+        kept_equals_traced("quoridor 5x5 pawns=c1,c5 hand=6,6 walls=- turn=1", 40, 2);
+    }
+
+    #[test]
+    fn kept_paths_match_a_fresh_trace_four_players() {
+        kept_equals_traced("quoridor 9x9 pawns=e1,a5,e9,i5 hand=5,5,5,5 walls=- turn=1", 30, 3);
+    }
+
+    #[test]
+    fn kept_paths_match_a_fresh_trace_on_a_large_board() {
+        kept_equals_traced("quoridor 15x15 pawns=h1,h15 hand=30,30 walls=- turn=1", 10, 4);
+    }
+}
