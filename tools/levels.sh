@@ -3,7 +3,7 @@
 # prints the score lines: the evidence behind the strength table in README.
 #   tools/levels.sh [GAMES]      (default 200 games per pairing, 0.2 s per move)
 # Levels 1-3 are the seed report's scripted players, 4-9 the search with a
-# handicap (depth, nodes, leaf noise), 10 full strength.
+# handicap (depth, nodes, leaf noise, root bonus), 10 full strength.
 #   tools/levels.sh 200 "5 4" "10 9"   runs only the pairings named.
 # Each pairing runs GAMES games with seats swapped on GAMES/2 random 2-ply
 # openings, concurrency 2.
