@@ -350,18 +350,17 @@ mod tests {
     #[test]
     fn the_walls_joined_to_the_border_are_kept_up_to_date() {
         let mut rng = crate::rng::Rng::new(9);
-        let mut moves = MoveList::default();
         for text in [
             "quoridor 9x9 pawns=e1,e9 hand=10,10 walls=- turn=1",
             "quoridor 5x5 pawns=c1,c5 hand=8,8 walls=- turn=1",
         ] {
             for _ in 0..30 {
-                let mut p = Quoridor::from_text(text).unwrap();
-                while p.winner().is_none() && p.walls_in_hand(p.side()) > 0 {
-                    p.generate_moves(&mut moves);
-                    p.play(moves.as_slice()[(rng.next_u64() % moves.len() as u64) as usize]);
-                    assert_eq!(p.anchored, p.anchored_points(), "{}", p.to_text());
-                }
+                super::super::random_game(
+                    text,
+                    &mut rng,
+                    |p| p.walls_in_hand(p.side()) > 0,
+                    |p| assert_eq!(p.anchored, p.anchored_points(), "{}", p.to_text()),
+                );
             }
         }
     }
@@ -374,16 +373,16 @@ mod tests {
             "quoridor 9x9 pawns=e1,e9 hand=10,10 walls=- turn=1",
             "quoridor 9x9 pawns=e1,a5,e9,i5 hand=5,5,5,5 walls=- turn=2",
         ] {
-            let mut p = Quoridor::from_text(text).unwrap();
-            while p.winner().is_none() {
+            let every_move_hashes_ahead = |p: &Quoridor| {
                 p.generate_moves(&mut moves);
                 for &mv in moves.iter() {
                     let mut after = p.clone();
                     after.play(mv);
                     assert_eq!(p.hash_after(mv), after.hash(), "{} {}", p.to_text(), p.format_move(mv));
                 }
-                p.play(moves.as_slice()[(rng.next_u64() % moves.len() as u64) as usize]);
-            }
+                true
+            };
+            super::super::random_game(text, &mut rng, every_move_hashes_ahead, |_| {});
         }
     }
 }

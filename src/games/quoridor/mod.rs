@@ -128,3 +128,24 @@ impl Game for Quoridor {
         mv.code()
     }
 }
+
+/// Random games for the tests that check a kept or shortcut result against
+/// a slow one at every position.
+#[cfg(test)]
+pub(crate) fn random_game(
+    text: &str,
+    rng: &mut crate::rng::Rng,
+    mut before_move: impl FnMut(&Quoridor) -> bool,
+    mut after_move: impl FnMut(&Quoridor),
+) {
+    let Ok(mut position) = Quoridor::from_text(text) else {
+        panic!("test position '{text}' is valid");
+    };
+    let mut moves = MoveList::default();
+    // `before_move` decides whether the game goes on.
+    while position.winner().is_none() && before_move(&position) {
+        position.generate_moves(&mut moves);
+        position.play(moves.as_slice()[(rng.next_u64() % moves.len() as u64) as usize]);
+        after_move(&position);
+    }
+}

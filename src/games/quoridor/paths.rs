@@ -213,7 +213,7 @@ impl Quoridor {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Game, MoveList};
+    use crate::game::Game;
     use crate::rng::Rng;
 
     /// The profile as first written: full-width layers and popcounts.
@@ -247,25 +247,26 @@ mod tests {
     #[test]
     fn traced_profiles_agree_with_the_reference_on_random_games() {
         let mut rng = Rng::new(7);
-        let mut moves = MoveList::default();
         for text in [
             "quoridor 9x9 pawns=e1,e9 hand=10,10 walls=- turn=1",
             "quoridor 5x7 pawns=c1,c7 hand=5,5 walls=- turn=1",
         ] {
             for _ in 0..30 {
-                let mut p = Quoridor::from_text(text).unwrap();
-                while p.winner().is_none() && p.walls_in_hand(p.side()) + p.walls_in_hand(1 - p.side()) > 0 {
-                    p.generate_moves(&mut moves);
-                    p.make_move(moves.as_slice()[(rng.next_u64() % moves.len() as u64) as usize]);
-                    for seat in 0..2 {
-                        assert_eq!(
-                            p.trace_paths(seat).profile,
-                            reference_profile(&p, seat),
-                            "{}",
-                            p.to_text()
-                        );
-                    }
-                }
+                super::super::random_game(
+                    text,
+                    &mut rng,
+                    |p| p.walls_in_hand(p.side()) + p.walls_in_hand(1 - p.side()) > 0,
+                    |p| {
+                        for seat in 0..2 {
+                            assert_eq!(
+                                p.trace_paths(seat).profile,
+                                reference_profile(p, seat),
+                                "{}",
+                                p.to_text()
+                            );
+                        }
+                    },
+                );
             }
         }
     }

@@ -83,28 +83,24 @@ impl Quoridor {
 
 #[cfg(test)]
 mod tests {
-    use crate::game::{Game, MoveList};
-    use crate::games::quoridor::Quoridor;
+    use crate::game::Game;
+    use crate::games::quoridor::{random_game, Quoridor};
     use crate::rng::Rng;
 
     /// Random games: after every move the kept facts equal a fresh trace.
     fn kept_equals_traced(text: &str, games: usize, seed: u64) {
-        let start = Quoridor::from_text(text).unwrap();
         let mut rng = Rng::new(seed);
-        let mut moves = MoveList::default();
         for _ in 0..games {
-            let mut p = start.clone();
-            for _ in 0..60 {
-                if p.winner().is_some() {
-                    break;
-                }
-                p.generate_moves(&mut moves);
-                let mv = moves.as_slice()[(rng.next_u64() % moves.len() as u64) as usize];
-                p.make_move(mv);
+            let mut played = 0;
+            let sixty_moves = |_: &Quoridor| {
+                played += 1;
+                played <= 60
+            };
+            random_game(text, &mut rng, sixty_moves, |p| {
                 for seat in 0..p.players() {
                     assert_eq!(p.paths[seat], p.trace_paths(seat), "{} seat {seat}", p.to_text());
                 }
-            }
+            });
         }
     }
 

@@ -144,7 +144,7 @@ impl Quoridor {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Game, MoveList};
+    use crate::game::Game;
 
     /// Every free wall checked with a flood fill for every seat.
     fn brute_force_walls(p: &Quoridor) -> (BitBoard, BitBoard) {
@@ -164,7 +164,6 @@ mod tests {
     #[test]
     fn the_shortcuts_agree_with_brute_force_on_random_games() {
         let mut rng = crate::rng::Rng::new(11);
-        let mut moves = MoveList::default();
         let texts = [
             "quoridor 9x9 pawns=e1,e9 hand=10,10 walls=- turn=1",
             "quoridor 5x5 pawns=c1,c5 hand=8,8 walls=- turn=1",
@@ -173,14 +172,16 @@ mod tests {
         let mut checked = 0;
         for text in texts {
             for _ in 0..20 {
-                let mut p = Quoridor::from_text(text).unwrap();
-                while p.winner().is_none() && p.walls_in_hand(p.side()) > 0 {
-                    assert_eq!(p.legal_walls(), brute_force_walls(&p), "{}", p.to_text());
+                // Mostly walls are played, so that loops and pockets form.
+                let agrees_while_walls_remain = |p: &Quoridor| {
+                    if p.walls_in_hand(p.side()) == 0 {
+                        return false;
+                    }
+                    assert_eq!(p.legal_walls(), brute_force_walls(p), "{}", p.to_text());
                     checked += 1;
-                    p.generate_moves(&mut moves);
-                    // Mostly walls, so that loops and pockets form.
-                    p.make_move(moves.as_slice()[(rng.next_u64() % moves.len() as u64) as usize]);
-                }
+                    true
+                };
+                super::super::random_game(text, &mut rng, agrees_while_walls_remain, |_| {});
             }
         }
         assert!(checked > 500, "{checked}");
