@@ -659,15 +659,20 @@ fn engine_plays_itself_on_the_clock() {
         let best = check_bestmove(lines.last().unwrap(), &referee.pos);
         referee.play(&best);
     }
+    // A win, or a draw by threefold repetition (about one self-play game in
+    // a hundred: each side may find waiting better than walking into the
+    // other's walls); only the ply cap would mean the game went nowhere.
     assert!(
-        referee.pos.outcome().is_some() || referee.moves.len() >= PLY_CAP,
-        "game ended without a winner: {}",
+        referee.pos.outcome().is_some() || referee.repeated_three_times(),
+        "no result in {PLY_CAP} plies: {}",
         referee.moves.join(" ")
     );
     eprintln!(
-        "self-play: {} plies, outcome {:?}, clocks {clocks:?}, longest move {longest:?}",
+        "self-play: {} plies, outcome {:?}, repetition {}, clocks {clocks:?}, longest move {longest:?}: {}",
         referee.moves.len(),
-        referee.pos.outcome()
+        referee.pos.outcome(),
+        referee.repeated_three_times(),
+        referee.moves.join(" ")
     );
     // The engine agrees about the final position and that it is over.
     engine.send(&referee.position_command());
