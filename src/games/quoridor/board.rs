@@ -346,6 +346,7 @@ impl Quoridor {
 mod tests {
     use super::*;
     use crate::game::{Game, MoveList};
+    use crate::games::quoridor::random_game;
 
     #[test]
     fn the_walls_joined_to_the_border_are_kept_up_to_date() {
@@ -355,7 +356,7 @@ mod tests {
             "quoridor 5x5 pawns=c1,c5 hand=8,8 walls=- turn=1",
         ] {
             for _ in 0..30 {
-                super::super::random_game(
+                random_game(
                     text,
                     &mut rng,
                     |p| p.walls_in_hand(p.side()) > 0,
@@ -382,7 +383,7 @@ mod tests {
                 }
                 true
             };
-            super::super::random_game(text, &mut rng, every_move_hashes_ahead, |_| {});
+            random_game(text, &mut rng, every_move_hashes_ahead, |_| {});
         }
     }
 }

@@ -214,6 +214,7 @@ impl Quoridor {
 mod tests {
     use super::*;
     use crate::game::Game;
+    use crate::games::quoridor::random_game;
     use crate::rng::Rng;
 
     /// The profile as first written: full-width layers and popcounts.
@@ -252,7 +253,7 @@ mod tests {
             "quoridor 5x7 pawns=c1,c7 hand=5,5 walls=- turn=1",
         ] {
             for _ in 0..30 {
-                super::super::random_game(
+                random_game(
                     text,
                     &mut rng,
                     |p| p.walls_in_hand(p.side()) + p.walls_in_hand(1 - p.side()) > 0,

@@ -145,6 +145,7 @@ impl Quoridor {
 mod tests {
     use super::*;
     use crate::game::Game;
+    use crate::games::quoridor::random_game;
 
     /// Every free wall checked with a flood fill for every seat.
     fn brute_force_walls(p: &Quoridor) -> (BitBoard, BitBoard) {
@@ -181,7 +182,7 @@ mod tests {
                     checked += 1;
                     true
                 };
-                super::super::random_game(text, &mut rng, agrees_while_walls_remain, |_| {});
+                random_game(text, &mut rng, agrees_while_walls_remain, |_| {});
             }
         }
         assert!(checked > 500, "{checked}");
