@@ -63,7 +63,7 @@ fn openings(config: &Config, needed: usize) -> Result<Vec<Opening>, String> {
     match &config.openings {
         OpeningSource::StartPosition => Ok(vec![Opening { fen: None, moves: Vec::new() }]),
         OpeningSource::Random { plies } => (0..needed)
-            .map(|i| random_opening(&config.variant, *plies, config.seed.wrapping_add(i as u64)))
+            .map(|i| random_opening(&config.variant, *plies, opening_seed(config.seed, i)))
             .collect(),
         OpeningSource::File { path, random_order } => {
             let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -74,6 +74,22 @@ fn openings(config: &Config, needed: usize) -> Result<Vec<Opening>, String> {
             Ok(all)
         }
     }
+}
+
+/// The seed of the `index`-th random opening of a run. Both numbers are
+/// scrambled, so that runs with nearby seeds (`-seed 7` and `-seed 11`)
+/// play unrelated openings: with `seed + index` they would share all but
+/// four.
+fn opening_seed(seed: u64, index: usize) -> u64 {
+    scramble(scramble(seed) ^ index as u64)
+}
+
+/// The splitmix64 finaliser: every input bit affects every output bit.
+fn scramble(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
 }
 
 /// Fisher-Yates with a small seeded generator.
@@ -106,6 +122,22 @@ mod tests {
         assert_eq!(jobs[0].opening, jobs[1].opening);
         assert_eq!(jobs[0].group, jobs[1].group);
         assert_ne!(jobs[1].group, jobs[2].group);
+    }
+
+    #[test]
+    fn nearby_seeds_give_unrelated_openings() {
+        let openings_of = |seed: u64| {
+            let c = config(&format!(
+                "-engine cmd=a -engine cmd=b -games 100 -openings random plies=4 -seed {seed}"
+            ));
+            openings(&c, 50).unwrap()
+        };
+        let (seven, eleven) = (openings_of(7), openings_of(11));
+        assert_eq!(seven, openings_of(7), "the same seed gives the same openings");
+        // 4 plies of 9x9 Quoridor give millions of sequences: any shared
+        // opening would mean the seeds still overlap.
+        let shared = seven.iter().filter(|o| eleven.contains(o)).count();
+        assert_eq!(shared, 0, "{shared} of 50 openings shared");
     }
 
     #[test]
