@@ -4,6 +4,7 @@
 
 use crate::cli::{Config, OpeningSource};
 use crate::setup::{random_opening, read_openings, Opening};
+use tabula::rng::Rng;
 
 /// One game to play.
 #[derive(Clone, Debug, PartialEq)]
@@ -77,19 +78,12 @@ fn openings(config: &Config, needed: usize) -> Result<Vec<Opening>, String> {
 }
 
 /// The seed of the `index`-th random opening of a run. Both numbers are
-/// scrambled, so that runs with nearby seeds (`-seed 7` and `-seed 11`)
-/// play unrelated openings: with `seed + index` they would share all but
-/// four.
+/// scrambled (splitmix64, the engine's own generator), so that runs with
+/// nearby seeds (`-seed 7` and `-seed 11`) play unrelated openings: with
+/// `seed + index` they would share all but four.
 fn opening_seed(seed: u64, index: usize) -> u64 {
+    let scramble = |x: u64| Rng::new(x).next_u64();
     scramble(scramble(seed) ^ index as u64)
-}
-
-/// The splitmix64 finaliser: every input bit affects every output bit.
-fn scramble(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
 }
 
 /// Fisher-Yates with a small seeded generator.
