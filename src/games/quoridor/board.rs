@@ -4,6 +4,7 @@
 use super::bitboard::{BitBoard, STRIDE};
 use super::geometry::{geometry, zobrist, Geometry, MAX_SIDE, MAX_WALLS_IN_HAND, MIN_SIDE};
 use super::moves::{MoveKind, QuoridorMove};
+use super::shut::ShutWalls;
 use super::tracked::SeatPaths;
 use std::fmt;
 
@@ -81,7 +82,7 @@ impl Variant {
 }
 
 /// A Quoridor position.
-#[derive(Clone, PartialEq, Eq)]
+#[derive(PartialEq, Eq)]
 pub struct Quoridor {
     pub(super) width: u8,
     pub(super) height: u8,
@@ -107,6 +108,18 @@ pub struct Quoridor {
     pub(super) walls_hash: u64,
     /// Each seat's shortest paths, kept up to date by [`Quoridor::play`].
     pub(super) paths: [SeatPaths; 4],
+    /// Walls known to cut someone off (a cache, see [`ShutWalls`]).
+    pub(super) shut: ShutWalls,
+}
+
+/// By hand because of the atomics in `shut`: the derived clone copied the
+/// other fields one by one, where this copies them as one block (about 1.5 %
+/// fewer instructions in a search).
+impl Clone for Quoridor {
+    #[inline]
+    fn clone(&self) -> Self {
+        Quoridor { shut: self.shut.clone(), ..*self }
+    }
 }
 
 impl Quoridor {
@@ -138,6 +151,7 @@ impl Quoridor {
             hash: 0,
             walls_hash: 0,
             paths: [SeatPaths::WALLED_OFF; 4],
+            shut: ShutWalls::none(),
         };
         position.hash = position.hash_from_scratch();
         position.retrace_all();
@@ -245,7 +259,9 @@ impl Quoridor {
         let side = self.side as usize;
         match mv.kind() {
             MoveKind::Step { square } => {
-                self.hash ^= keys.pawn[side][self.pawns[side] as usize] ^ keys.pawn[side][square];
+                let from = self.pawns[side] as usize;
+                self.shut.forget_after_step(side, from, square, self.multi_jump);
+                self.hash ^= keys.pawn[side][from] ^ keys.pawn[side][square];
                 self.pawns[side] = square as u8;
                 if self.goal(side).contains(square) {
                     self.winner = Some(side as u8);

@@ -15,6 +15,7 @@ mod paths;
 mod position_text;
 mod race;
 mod selective;
+mod shut;
 mod tracked;
 mod walls;
 

@@ -11,6 +11,7 @@
 use super::bitboard::{BitBoard, STRIDE};
 use super::board::Quoridor;
 use super::paths::{with_words, Maze};
+use super::shut::Found;
 
 impl Quoridor {
     /// Horizontal and vertical wall centres free of overlap and crossing.
@@ -65,8 +66,9 @@ impl Quoridor {
         (check_h & (h(anchored) | h(floating)), check_v & (v(anchored) | v(floating)))
     }
 
-    /// Whether the given seats still reach their goals with one more wall.
-    fn seats_survive_wall(&self, centre: usize, vertical: bool, seats: u8) -> bool {
+    /// The first of the given seats that no longer reaches its goal with
+    /// one more wall, if any.
+    fn seat_shut_in(&self, centre: usize, vertical: bool, seats: u8) -> Option<usize> {
         let (mut block_north, mut block_east) = (self.block_north, self.block_east);
         if vertical {
             block_east.insert(centre - STRIDE - 1);
@@ -80,13 +82,13 @@ impl Quoridor {
             let maze = Maze::<W>::new(geometry.board, block_north, block_east);
             (0..self.players as usize)
                 .filter(|seat| seats & (1 << seat) != 0)
-                .all(|seat| maze.reaches(self.pawns[seat] as usize, self.goal(seat)))
+                .find(|&seat| !maze.reaches(self.pawns[seat] as usize, self.goal(seat)))
         })
     }
 
     /// Whether every player still reaches its goal with one more wall.
     pub fn paths_survive_wall(&self, centre: usize, vertical: bool) -> bool {
-        self.seats_survive_wall(centre, vertical, 0b1111)
+        self.seat_shut_in(centre, vertical, 0b1111).is_none()
     }
 
     /// Legal wall centres, horizontal and vertical.
@@ -104,6 +106,11 @@ impl Quoridor {
         let (mut free_h, mut free_v) = self.unobstructed_walls();
         free_h &= wanted_h;
         free_v &= wanted_v;
+        if !self.shut.is_empty() {
+            let (shut_h, shut_v) = self.shut.get();
+            free_h &= !shut_h;
+            free_v &= !shut_v;
+        }
         let (check_h, check_v) = self.walls_needing_path_check(free_h, free_v);
         if check_h.is_empty() && check_v.is_empty() {
             return (free_h, free_v);
@@ -127,16 +134,20 @@ impl Quoridor {
             return (free_h, free_v);
         }
         let (loop_h, loop_v) = self.walls_closing_loops(any_h, any_v);
+        let mut found = Found::default();
         for centre in loop_h.iter() {
-            if !self.seats_survive_wall(centre, false, seats_cut(&risky_h, centre)) {
+            if let Some(seat) = self.seat_shut_in(centre, false, seats_cut(&risky_h, centre)) {
                 free_h.remove(centre);
+                found.push(centre, false, seat);
             }
         }
         for centre in loop_v.iter() {
-            if !self.seats_survive_wall(centre, true, seats_cut(&risky_v, centre)) {
+            if let Some(seat) = self.seat_shut_in(centre, true, seats_cut(&risky_v, centre)) {
                 free_v.remove(centre);
+                found.push(centre, true, seat);
             }
         }
+        self.shut.add(&found);
         (free_h, free_v)
     }
 }

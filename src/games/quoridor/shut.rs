@@ -1,0 +1,209 @@
+//! Walls already proven to cut a player off its goal, remembered from a
+//! position to the positions after it.
+//!
+//! In a maze-like middlegame the same few walls close a pocket around a pawn
+//! at node after node, and each costs a flood fill to reject. Such a wall
+//! stays illegal while that pawn stays in its pocket: more walls only cut the
+//! board further, and other pawns do not matter. So a position passes what
+//! it proved to its children (a copy-make search clones the parent after
+//! generating its moves), and a pawn move forgets only the walls of its own
+//! seat that it may have slipped past.
+//!
+//! Move generation takes `&self` and positions are shared between search
+//! threads, so the set lives in relaxed atomics. Every word ever stored holds
+//! only walls proven illegal in this position or an ancestor it still binds,
+//! so however stores from two threads interleave, what is read is a subset
+//! of the truth, and a wall missing from it is merely checked again.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+use super::bitboard::{BitBoard, STRIDE};
+
+const STRIDE_PLUS_1: usize = STRIDE + 1;
+
+/// Walls remembered at most: a maze has a handful shut at a time, and a
+/// small cache keeps the copy of every child cheap.
+const SLOTS: usize = 8;
+const SLOTS_PER_WORD: usize = 4;
+const WORDS: usize = SLOTS / SLOTS_PER_WORD;
+/// A slot holds a wall's centre (never 0, a corner of the border), this bit
+/// for a vertical wall, and the seat it shuts in above it; 0 is an empty slot.
+const VERTICAL: u64 = 0x100;
+const SEAT_SHIFT: u32 = 9;
+const SLOT_MASK: u64 = 0xffff;
+
+/// Walls just proven to cut a seat off, gathered by one legality check.
+#[derive(Default)]
+pub(super) struct Found {
+    codes: [u16; SLOTS],
+    len: usize,
+}
+
+impl Found {
+    pub(super) fn push(&mut self, centre: usize, vertical: bool, seat: usize) {
+        if self.len < SLOTS {
+            let code = centre as u64 | if vertical { VERTICAL } else { 0 } | (seat as u64) << SEAT_SHIFT;
+            self.codes[self.len] = code as u16;
+            self.len += 1;
+        }
+    }
+}
+
+/// Up to [`SLOTS`] walls, 16 bits each.
+pub(super) struct ShutWalls([AtomicU64; WORDS]);
+
+impl ShutWalls {
+    pub(super) fn none() -> ShutWalls {
+        ShutWalls(std::array::from_fn(|_| AtomicU64::new(0)))
+    }
+
+    fn words(&self) -> [u64; WORDS] {
+        std::array::from_fn(|i| self.0[i].load(Relaxed))
+    }
+
+    #[inline]
+    pub(super) fn is_empty(&self) -> bool {
+        self.words().iter().all(|&word| word == 0)
+    }
+
+    /// Horizontal and vertical centres known to cut someone off.
+    #[inline]
+    pub(super) fn get(&self) -> (BitBoard, BitBoard) {
+        let (mut h, mut v) = (BitBoard::EMPTY, BitBoard::EMPTY);
+        for mut word in self.words() {
+            while word != 0 {
+                let slot = word & SLOT_MASK;
+                word >>= 16;
+                let centre = (slot & 0xff) as usize;
+                match slot {
+                    0 => {}
+                    s if s & VERTICAL != 0 => v.insert(centre),
+                    _ => h.insert(centre),
+                }
+            }
+        }
+        (h, v)
+    }
+
+    /// Adds walls just proven to cut someone off, as many as there are
+    /// free slots. A plain load and store, not a locked update: a wall lost
+    /// to a race between threads is only checked again.
+    #[inline]
+    pub(super) fn add(&self, found: &Found) {
+        if found.len == 0 {
+            return;
+        }
+        let mut words = self.words();
+        let mut codes = found.codes[..found.len].iter();
+        'fill: for word in &mut words {
+            for shift in (0..SLOTS_PER_WORD).map(|slot| 16 * slot) {
+                if (*word >> shift) & SLOT_MASK == 0 {
+                    match codes.next() {
+                        Some(&code) => *word |= u64::from(code) << shift,
+                        None => break 'fill,
+                    }
+                }
+            }
+        }
+        for (atomic, word) in self.0.iter().zip(words) {
+            atomic.store(word, Relaxed);
+        }
+    }
+
+    /// `seat`'s pawn moved from `from` to `to`. A wall that shut it in still
+    /// does unless it blocks an edge the pawn crossed: with that edge open
+    /// the pawn stayed in its pocket. A step or a single jump crosses only
+    /// edges of its first or last square, which a wall blocks only when its
+    /// centre is a corner of that square; a multi-jump may cross others, so
+    /// it forgets every wall of the seat. Walls that shut in another pawn
+    /// still do.
+    #[inline]
+    pub(super) fn forget_after_step(&mut self, seat: usize, from: usize, to: usize, multi_jump: bool) {
+        let corner_of = |square: usize, centre: usize| {
+            matches!(centre.wrapping_sub(square), 0 | 1 | STRIDE | STRIDE_PLUS_1)
+        };
+        for word in &mut self.0 {
+            let word = word.get_mut();
+            if *word == 0 {
+                continue;
+            }
+            for shift in (0..SLOTS_PER_WORD).map(|slot| 16 * slot) {
+                let slot = (*word >> shift) & SLOT_MASK;
+                let centre = (slot & 0xff) as usize;
+                if slot != 0
+                    && (slot >> SEAT_SHIFT) as usize == seat
+                    && (multi_jump || corner_of(from, centre) || corner_of(to, centre))
+                {
+                    *word &= !(SLOT_MASK << shift);
+                }
+            }
+        }
+    }
+}
+
+impl Clone for ShutWalls {
+    #[inline]
+    fn clone(&self) -> Self {
+        ShutWalls(self.words().map(AtomicU64::new))
+    }
+}
+
+/// A cache, not part of the position: two positions are equal whatever their
+/// caches hold.
+impl PartialEq for ShutWalls {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for ShutWalls {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn walls(h: &[usize], v: &[usize]) -> (BitBoard, BitBoard) {
+        let (mut hb, mut vb) = (BitBoard::EMPTY, BitBoard::EMPTY);
+        h.iter().for_each(|&c| hb.insert(c));
+        v.iter().for_each(|&c| vb.insert(c));
+        (hb, vb)
+    }
+
+    #[test]
+    fn a_wall_is_forgotten_only_when_the_pawn_it_shut_in_crosses_its_edges() {
+        let mut shut = ShutWalls::none();
+        let mut found = Found::default();
+        // Horizontal at lattice point b2 (17) shutting seat 0 in; vertical
+        // at e5 (68) shutting seat 1 in.
+        found.push(17, false, 0);
+        found.push(68, true, 1);
+        shut.add(&found);
+        assert_eq!(shut.clone().get(), walls(&[17], &[68]));
+        // Seat 1 steps far from its wall, seat 0 from a3 to a4: nothing.
+        shut.forget_after_step(1, 20, 21, false);
+        shut.forget_after_step(0, 32, 48, false);
+        assert_eq!(shut.get(), walls(&[17], &[68]));
+        // Seat 0 steps off a1, a square the wall at b2 borders.
+        shut.forget_after_step(0, 0, 16, false);
+        assert_eq!(shut.get(), walls(&[], &[68]));
+        // With multi-jumps any move of the seat forgets its walls.
+        shut.forget_after_step(1, 20, 21, true);
+        assert_eq!(shut.get(), walls(&[], &[]));
+    }
+
+    #[test]
+    fn walls_beyond_the_slots_are_dropped_never_mangled() {
+        let shut = ShutWalls::none();
+        let mut many = Found::default();
+        let mut pushed = BitBoard::EMPTY;
+        for centre in 33..33 + 2 * SLOTS {
+            many.push(centre, false, 2);
+            pushed.insert(centre);
+        }
+        shut.add(&many);
+        shut.add(&many);
+        let (kept, kept_v) = shut.get();
+        assert_eq!(kept.count() as usize, SLOTS);
+        assert!(kept_v.is_empty() && (kept & !pushed).is_empty());
+    }
+}
