@@ -186,6 +186,17 @@ mod tests {
         // Seat 0 steps off a1, a square the wall at b2 borders.
         shut.forget_after_step(0, 0, 16, false);
         assert_eq!(shut.get(), walls(&[], &[68]));
+        // A jump from a1 over a2 to a3 crosses the edges a1-a2 and a2-a3:
+        // the walls on them (centres b2 and b3) have a corner on a1 or a3.
+        let mut jump = Found::default();
+        jump.push(17, false, 2);
+        jump.push(33, false, 2);
+        jump.push(65, false, 2);
+        shut.add(&jump);
+        shut.forget_after_step(2, 0, 32, false);
+        assert_eq!(shut.get(), walls(&[65], &[68]));
+        shut.forget_after_step(2, 64, 49, false);
+        assert_eq!(shut.get(), walls(&[], &[68]));
         // With multi-jumps any move of the seat forgets its walls.
         shut.forget_after_step(1, 20, 21, true);
         assert_eq!(shut.get(), walls(&[], &[]));

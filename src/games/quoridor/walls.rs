@@ -180,6 +180,10 @@ mod tests {
             "quoridor 9x9 pawns=e1,e9 hand=10,10 walls=- turn=1",
             "quoridor 5x5 pawns=c1,c5 hand=8,8 walls=- turn=1",
             "quoridor 9x9 pawns=e1,a5,e9,i5 hand=8,8,8,8 walls=- turn=1",
+            // Walls remembered as shut are forgotten differently after
+            // multi-jumps, and the largest board has the highest centres.
+            "quoridor 5x5 pawns=c1,c2,c4,c5 hand=4,4,4,4 walls=- turn=1 jumps=multi",
+            "quoridor 15x15 pawns=h1,h15 hand=20,20 walls=- turn=1",
         ];
         let mut checked = 0;
         for text in texts {
