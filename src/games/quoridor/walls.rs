@@ -6,7 +6,8 @@
 //! lattice points must be joined already, which needs them touched, and not
 //! one joined to the border and the other to a floating group of walls. A wall
 //! that cuts no shortest path of a seat leaves that seat's path intact. Only
-//! the remaining pairs of wall and seat get a flood fill.
+//! the remaining pairs of wall and seat get a flood fill, and walls that this
+//! position or an ancestor already proved shut are not filled again (`shut`).
 
 use super::bitboard::{BitBoard, STRIDE};
 use super::board::Quoridor;
