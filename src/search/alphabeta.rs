@@ -7,9 +7,9 @@
 //! of the side to move's team, so a move to a team-mate keeps the window and
 //! the sign, and a move to the other team negates both, as in negamax.
 
-use super::iterate::SharedCounters;
 use super::limits::TimeBudget;
 use super::ordering::Ordering;
+use super::threads::SharedCounters;
 use super::tt::{Bound, TranspositionTable};
 use super::{Control, MATE, MATE_BOUND, MAX_PLY};
 use crate::game::{Game, MoveList, Outcome, Solved};

@@ -5,10 +5,11 @@
 use super::alphabeta::{Searcher, ASPIRATION_WINDOW, INFINITY, MAX_DEPTH};
 use super::limits::{time_budget, Limits};
 use super::ordering::Ordering;
+use super::threads::{pack_result, unpack_result, HelpersStop, SharedCounters, HELPER_STACK};
 use super::tt::TranspositionTable;
 use super::{Control, Score, SearchInfo, SearchResult, MATE_BOUND, MAX_PLY};
 use crate::game::{Game, MoveList};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
+use std::sync::atomic::Ordering as AtomicOrdering;
 use std::time::Duration;
 
 /// Searches `root` within `limits` and returns the best move found.
@@ -16,8 +17,9 @@ use std::time::Duration;
 /// `history` holds the hashes of the game's earlier positions since the last
 /// irreversible move, oldest first, without the root. With `limits.threads`
 /// above 1 the other threads search the same tree and share the table (Lazy
-/// SMP): they fill it with results the main thread then finds; the main
-/// thread alone reports and answers.
+/// SMP): they fill it with results the main thread then finds, and at the
+/// root each thread puts off the moves another is searching (see
+/// `RootClaims`); the main thread alone reports and answers.
 pub fn search<G: Game>(
     root: &G,
     history: &[u64],
@@ -35,7 +37,7 @@ pub fn search<G: Game>(
     }
     tt.new_search();
     let tt: &TranspositionTable = tt;
-    let shared = SharedCounters::default();
+    let shared = SharedCounters::new(limits.threads);
     std::thread::scope(|scope| {
         for id in 1..limits.threads.max(1) {
             let (moves, shared) = (moves.clone(), &shared);
@@ -71,40 +73,6 @@ pub fn search<G: Game>(
         }
         result
     })
-}
-
-/// Tells the helper threads to stop when dropped.
-struct HelpersStop<'a>(&'a AtomicBool);
-
-impl Drop for HelpersStop<'_> {
-    fn drop(&mut self) {
-        self.0.store(true, AtomicOrdering::Relaxed);
-    }
-}
-
-/// Stack of each helper thread: the search recurses up to `MAX_PLY` deep.
-const HELPER_STACK: usize = 64 << 20;
-
-/// What the threads of one search share besides the table.
-#[derive(Default)]
-pub(super) struct SharedCounters {
-    /// Set when the main thread has answered: the helpers stop.
-    pub(super) done: AtomicBool,
-    /// Nodes searched by all threads, published in chunks.
-    pub(super) nodes: AtomicU64,
-    /// The helpers' deepest completed iteration, packed by [`pack_result`]:
-    /// the main thread answers with it when it got further than its own.
-    pub(super) helper_best: AtomicU64,
-}
-
-/// Packs a completed depth and the index of its best move in the root move
-/// list, so that `fetch_max` keeps the deepest.
-fn pack_result(depth: u32, index: usize) -> u64 {
-    (u64::from(depth) << 32) | index as u64
-}
-
-fn unpack_result(packed: u64) -> (u32, usize) {
-    ((packed >> 32) as u32, (packed & 0xFFFF_FFFF) as usize)
 }
 
 impl<'a, G: Game> Searcher<'a, G> {
@@ -290,9 +258,25 @@ impl<G: Game> Searcher<'_, G> {
         let mut best = None;
         self.path.push(root.hash());
         self.pv[0].clear();
-        for (i, &mv) in root_moves.iter().enumerate() {
+        // With other threads, a move one of them is searching is put off to
+        // the end (once); its result is then usually in the table.
+        let claims = &self.shared.root_claims;
+        let mut order: Vec<usize> = (0..root_moves.len()).collect();
+        let mut next = 0;
+        while next < order.len() {
+            let (i, put_off_before) = (order[next], next >= root_moves.len());
+            next += 1;
+            let mv = root_moves[i];
             let mut child = root.clone();
             child.make_move(mv);
+            let claim = claims.shared().then(|| child.hash());
+            if let Some(hash) = claim {
+                if i > 0 && !put_off_before && claims.is_claimed(hash) {
+                    order.push(i);
+                    continue;
+                }
+                claims.claim(hash);
+            }
             let child_floor = if root.is_irreversible(mv) { self.path.len() } else { floor };
             let bonus = self.root_bonus(&child);
             let mut score = self.principal_variation(
@@ -307,6 +291,9 @@ impl<G: Game> Searcher<'_, G> {
             );
             if score.abs() < MATE_BOUND {
                 score += bonus;
+            }
+            if let Some(hash) = claim {
+                claims.release(hash);
             }
             if self.aborted {
                 break;
@@ -368,14 +355,46 @@ impl<G: Game> Searcher<'_, G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::quoridor::Quoridor;
+    use crate::search::{Control, MATE};
+
+    /// The root value at `depth` and the best move, with every root move but
+    /// the first claimed by a (pretend) other thread when `claimed`.
+    fn root_search(text: &str, depth: u32, claimed: bool) -> (i32, String) {
+        let root = Quoridor::from_text(text).expect("test position");
+        let mut moves = MoveList::default();
+        root.generate_search_moves(&mut moves, depth);
+        let shared = SharedCounters::new(2);
+        if claimed {
+            for &mv in &moves.as_slice()[1..] {
+                let mut child = root.clone();
+                child.make_move(mv);
+                shared.root_claims.claim(child.hash());
+            }
+        }
+        let (tt, control) = (TranspositionTable::new(1), Control::new(false));
+        let limits = Limits { depth: Some(depth), ..Limits::default() };
+        let mut searcher = Searcher::new(&root, &[], &limits, Duration::ZERO, &tt, &control, &shared);
+        let mut root_moves = moves.as_slice().to_vec();
+        let (score, best) = searcher.search_root(&root, &mut root_moves, depth, 0, -INFINITY, INFINITY);
+        (score, root.format_move(best.expect("a best move")))
+    }
 
     #[test]
-    fn the_deepest_helper_result_is_kept() {
-        let shared = SharedCounters::default();
-        for (depth, index) in [(5, 17), (7, 2), (6, 40)] {
-            shared.helper_best.fetch_max(pack_result(depth, index), AtomicOrdering::Relaxed);
+    fn moves_another_thread_holds_are_searched_last_not_skipped() {
+        // The only winning move is claimed: it is put off, and still found.
+        let text = "quoridor 9x9 pawns=c8,g2 hand=0,3 walls=- turn=1";
+        let (score, best) = root_search(text, 2, true);
+        assert_eq!((score, best.as_str()), (MATE - 1, "c9"));
+    }
+
+    #[test]
+    fn claims_change_the_order_of_the_root_moves_not_the_value() {
+        for text in [
+            "quoridor 9x9 pawns=e3,e7 hand=8,8 walls=d3h,e6h turn=1",
+            "quoridor 9x9 pawns=f4,c6 hand=4,5 walls=b2h,g3v,b4v,c4h,e4h,b5h,d5h,f5h,g5v,h6h,e7h turn=1",
+        ] {
+            assert_eq!(root_search(text, 2, true).0, root_search(text, 2, false).0, "{text}");
         }
-        assert_eq!(unpack_result(shared.helper_best.load(AtomicOrdering::Relaxed)), (7, 2));
-        assert_eq!(unpack_result(0), (0, 0));
     }
 }

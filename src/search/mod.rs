@@ -8,6 +8,7 @@ pub mod limits;
 mod ordering;
 #[cfg(test)]
 mod tests;
+mod threads;
 pub mod tt;
 
 pub use iterate::search;
