@@ -353,48 +353,5 @@ impl<G: Game> Searcher<'_, G> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::games::quoridor::Quoridor;
-    use crate::search::{Control, MATE};
-
-    /// The root value at `depth` and the best move, with every root move but
-    /// the first claimed by a (pretend) other thread when `claimed`.
-    fn root_search(text: &str, depth: u32, claimed: bool) -> (i32, String) {
-        let root = Quoridor::from_text(text).expect("test position");
-        let mut moves = MoveList::default();
-        root.generate_search_moves(&mut moves, depth);
-        let shared = SharedCounters::new(2);
-        if claimed {
-            for &mv in &moves.as_slice()[1..] {
-                let mut child = root.clone();
-                child.make_move(mv);
-                shared.root_claims.claim(child.hash());
-            }
-        }
-        let (tt, control) = (TranspositionTable::new(1), Control::new(false));
-        let limits = Limits { depth: Some(depth), ..Limits::default() };
-        let mut searcher = Searcher::new(&root, &[], &limits, Duration::ZERO, &tt, &control, &shared);
-        let mut root_moves = moves.as_slice().to_vec();
-        let (score, best) = searcher.search_root(&root, &mut root_moves, depth, 0, -INFINITY, INFINITY);
-        (score, root.format_move(best.expect("a best move")))
-    }
-
-    #[test]
-    fn moves_another_thread_holds_are_searched_last_not_skipped() {
-        // The only winning move is claimed: it is put off, and still found.
-        let text = "quoridor 9x9 pawns=c8,g2 hand=0,3 walls=- turn=1";
-        let (score, best) = root_search(text, 2, true);
-        assert_eq!((score, best.as_str()), (MATE - 1, "c9"));
-    }
-
-    #[test]
-    fn claims_change_the_order_of_the_root_moves_not_the_value() {
-        for text in [
-            "quoridor 9x9 pawns=e3,e7 hand=8,8 walls=d3h,e6h turn=1",
-            "quoridor 9x9 pawns=f4,c6 hand=4,5 walls=b2h,g3v,b4v,c4h,e4h,b5h,d5h,f5h,g5v,h6h,e7h turn=1",
-        ] {
-            assert_eq!(root_search(text, 2, true).0, root_search(text, 2, false).0, "{text}");
-        }
-    }
-}
+#[path = "root_claims_tests.rs"]
+mod root_claims_tests;

@@ -52,15 +52,17 @@ pub(super) fn unpack_result(packed: u64) -> (u32, usize) {
 /// barely faster to a given depth than one. A thread instead leaves a move
 /// that another thread is on for the end of its list, and by the time it
 /// comes back finds that move's result in the table. Slots are indexed by
-/// hash; a collision only puts a move off once more, and a thread searching
-/// a move another has released only repeats work, so no lock is needed.
+/// hash and a claim overwrites the slot: two claims in one slot lose the
+/// first, and a move put off by mistake needs two equal 64-bit hashes. Either
+/// way a thread only repeats work or takes a move later, so no lock is needed.
 #[derive(Default)]
 pub(super) struct RootClaims {
     /// Empty with one thread: nobody to share with.
     slots: Vec<AtomicU64>,
 }
 
-/// Slots in the claims table: far more than the root moves of any board.
+/// Slots in the claims table: at most one claim per thread is held at a
+/// time, so collisions are rare.
 const CLAIM_SLOTS: usize = 1 << 12;
 
 impl RootClaims {
@@ -121,14 +123,19 @@ mod tests {
     fn a_claim_lasts_until_released() {
         let claims = RootClaims::new(2);
         assert!(claims.shared());
-        let (a, b) = (0x1234_5678_9ABC_DEF0u64, 0x0FED_CBA9_8765_4321u64);
+        // Two positions that share a slot.
+        let a = 0x1234_5678_9ABC_DEF0u64;
+        let b = a + CLAIM_SLOTS as u64;
         assert!(!claims.is_claimed(a));
         claims.claim(a);
         assert!(claims.is_claimed(a) && !claims.is_claimed(b));
         claims.release(b);
         assert!(claims.is_claimed(a), "releasing another position keeps the claim");
+        claims.claim(b);
         claims.release(a);
-        assert!(!claims.is_claimed(a));
+        assert!(claims.is_claimed(b) && !claims.is_claimed(a), "the later claim holds the slot");
+        claims.release(b);
+        assert!(!claims.is_claimed(b));
         // A position whose hash is 0 can be claimed too.
         claims.claim(0);
         assert!(claims.is_claimed(0));
