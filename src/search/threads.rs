@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 /// Stack of each helper thread: the search recurses up to `MAX_PLY` deep.
 pub(super) const HELPER_STACK: usize = 64 << 20;
 
+/// Everything the threads of one search share besides the table.
 #[derive(Default)]
 pub(super) struct SharedCounters {
     /// Set when the main thread has answered: the helpers stop.
