@@ -386,6 +386,20 @@ fn end_of_input_exits() {
 }
 
 #[test]
+fn isready_just_before_end_of_input_is_still_answered() {
+    // With no search running `readyok` waits for the worker (here a new
+    // table and its clearing); the end of input must not swallow it.
+    let mut engine = EngineProcess::start();
+    engine.send("setoption name Hash value 64");
+    engine.send("ucinewgame");
+    engine.send("isready");
+    engine.close_stdin();
+    engine.read_until("readyok", Duration::from_secs(5));
+    let status = engine.wait_exit(Duration::from_secs(5));
+    assert!(status.is_some_and(|s| s.success()), "status {status:?} after end of input");
+}
+
+#[test]
 fn end_of_input_during_go_infinite_prints_bestmove_and_exits() {
     let mut engine = EngineProcess::start();
     let start = position(START_9X9);

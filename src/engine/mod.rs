@@ -31,9 +31,16 @@ pub struct SearchJob {
 #[allow(clippy::large_enum_variant)]
 pub enum Request {
     Search(Box<SearchJob>),
-    Perft { position: AnyPosition, depth: u32, control: Arc<Control> },
+    Perft {
+        position: AnyPosition,
+        depth: u32,
+        control: Arc<Control>,
+    },
     ResizeHash(usize),
     ClearHash,
+    /// Answered with [`WorkerEvent::Ready`] once every request before it is
+    /// done (`isready` while no search runs).
+    Ready,
 }
 
 /// What the worker reports.
@@ -57,6 +64,8 @@ pub enum WorkerEvent {
     Error(String),
     /// Something worth telling the GUI (`info string`).
     Note(String),
+    /// The requests before [`Request::Ready`] are done.
+    Ready,
 }
 
 /// Handle to the worker thread.
@@ -77,13 +86,14 @@ impl Engine {
         Engine { requests: Some(requests), thread }
     }
 
-    /// Queues a request; it runs after the ones before it.
-    pub fn submit(&self, request: Request) {
-        if let Some(requests) = &self.requests {
-            if requests.send(request).is_err() {
-                log::error!("the search worker has gone");
-            }
+    /// Queues a request; it runs after the ones before it. False when there
+    /// is no worker to run it.
+    pub fn submit(&self, request: Request) -> bool {
+        let sent = self.requests.as_ref().is_some_and(|requests| requests.send(request).is_ok());
+        if !sent {
+            log::error!("the search worker has gone");
         }
+        sent
     }
 }
 
@@ -116,6 +126,9 @@ fn worker_loop(hash_megabytes: usize, inbox: Receiver<Request>, events: Sender<W
                 }
             }
             Request::ClearHash => tt.clear(),
+            Request::Ready => {
+                let _ = events.send(WorkerEvent::Ready);
+            }
         }
     }
 }

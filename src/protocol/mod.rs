@@ -49,10 +49,11 @@ where
     finish(&mut session, &reports);
 }
 
-/// Lets a stopped search print its `bestmove` before the process ends.
+/// Lets a stopped search print its `bestmove`, and the worker answer an
+/// `isready`, before the process ends.
 fn finish<W: Write>(session: &mut Session<W>, reports: &Receiver<WorkerEvent>) {
     let deadline = std::time::Instant::now() + QUIT_GRACE;
-    while session.is_busy() {
+    while session.owes_answers() {
         let left = deadline.saturating_duration_since(std::time::Instant::now());
         match reports.recv_timeout(left) {
             Ok(event) => session.handle_event(event),

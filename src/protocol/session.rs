@@ -52,6 +52,8 @@ pub struct Session<W: Write> {
     engine: Engine,
     running: Option<RunningGo>,
     queued: Option<QueuedGo>,
+    /// `isready`s passed to the worker and not yet answered.
+    readies_owed: usize,
 }
 
 const ENGINE_NAME: &str = concat!("Tabula ", env!("CARGO_PKG_VERSION"));
@@ -71,12 +73,18 @@ impl<W: Write> Session<W> {
             history: Vec::new(),
             running: None,
             queued: None,
+            readies_owed: 0,
         }
     }
 
     /// Whether a `go` is still waiting for its answer.
     pub fn is_busy(&self) -> bool {
         self.running.is_some() || self.queued.is_some()
+    }
+
+    /// Whether a `go` or an `isready` is still waiting for its answer.
+    pub fn owes_answers(&self) -> bool {
+        self.is_busy() || self.readies_owed > 0
     }
 
     pub fn handle_line(&mut self, line: &str) -> Flow {
@@ -94,7 +102,7 @@ impl<W: Write> Session<W> {
     fn handle_command(&mut self, command: Command) -> Flow {
         match command {
             Command::Uci => self.identify(),
-            Command::IsReady => self.out.line("readyok"),
+            Command::IsReady => self.ready(),
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::UciNewGame => self.new_game(),
             Command::Position { base, moves } => self.set_position(base, &moves),
@@ -109,6 +117,19 @@ impl<W: Write> Session<W> {
             }
         }
         Flow::Continue
+    }
+
+    /// `readyok` at once during a search; otherwise once the worker has
+    /// done what came before (a new table for `Hash`, clearing it for
+    /// `ucinewgame`), so that a GUI which waits for it starts its clock on
+    /// an engine that is ready.
+    fn ready(&mut self) {
+        // Without a worker nothing would ever answer: say ready at once.
+        if self.is_busy() || !self.engine.submit(Request::Ready) {
+            self.out.line("readyok");
+        } else {
+            self.readies_owed += 1;
+        }
     }
 
     fn identify(&mut self) {
@@ -317,6 +338,10 @@ impl<W: Write> Session<W> {
             },
             WorkerEvent::Error(detail) => self.out.error(&detail),
             WorkerEvent::Note(text) => self.out.line(&format!("info string {text}")),
+            WorkerEvent::Ready => {
+                self.readies_owed = self.readies_owed.saturating_sub(1);
+                self.out.line("readyok");
+            }
             WorkerEvent::PerftMove { mv, nodes } => self.out.line(&format!("{mv}: {nodes}")),
             WorkerEvent::PerftDone { nodes, elapsed } => {
                 for line in perft_summary(nodes, elapsed) {
@@ -368,3 +393,7 @@ fn position_from_text(text: &str) -> Result<AnyPosition, String> {
         None => Err("position fen: empty position text".into()),
     }
 }
+
+#[cfg(test)]
+#[path = "session_tests.rs"]
+mod tests;
