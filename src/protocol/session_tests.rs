@@ -2,7 +2,7 @@
 //! waits for the worker.
 
 use super::*;
-use crossbeam_channel::unbounded;
+use crossbeam_channel::{unbounded, Receiver};
 use parking_lot::Mutex;
 
 /// Output the test can read while the session writes it.
@@ -28,11 +28,16 @@ impl Captured {
 
 const WAIT: Duration = Duration::from_secs(10);
 
-#[test]
-fn isready_waits_for_a_new_table_when_no_search_runs() {
+/// A session writing to captured output, and the worker's reports to it.
+fn session() -> (Session<Captured>, Captured, Receiver<WorkerEvent>) {
     let (events, reports) = unbounded();
     let out = Captured::default();
-    let mut session = Session::new(out.clone(), events);
+    (Session::new(out.clone(), events), out, reports)
+}
+
+#[test]
+fn isready_waits_for_a_new_table_when_no_search_runs() {
+    let (mut session, out, reports) = session();
     session.handle_line("setoption name Hash value 64");
     session.handle_line("ucinewgame");
     session.handle_line("isready");
@@ -46,9 +51,7 @@ fn isready_waits_for_a_new_table_when_no_search_runs() {
 
 #[test]
 fn isready_during_a_search_is_answered_at_once() {
-    let (events, reports) = unbounded();
-    let out = Captured::default();
-    let mut session = Session::new(out.clone(), events);
+    let (mut session, out, reports) = session();
     session.handle_line("go infinite");
     session.handle_line("isready");
     assert!(out.text().ends_with("readyok\n"), "{}", out.text());
