@@ -112,7 +112,9 @@ fn worker_loop(hash_megabytes: usize, inbox: Receiver<Request>, events: Sender<W
     for request in inbox {
         match request {
             Request::Search(job) => run_search(*job, &mut tt, &events),
-            Request::Perft { position, depth, control } => run_perft(&position, depth, &control, &events),
+            Request::Perft { position, depth, control } => {
+                run_perft(&position, depth, tt.megabytes(), &control, &events)
+            }
             Request::ResizeHash(megabytes) => {
                 // Free the old table first so that old and new need not fit together.
                 let kept = tt.megabytes().max(1);
@@ -160,9 +162,18 @@ fn run_search(job: SearchJob, tt: &mut TranspositionTable, events: &Sender<Worke
     let _ = events.send(WorkerEvent::BestMove { best, ponder });
 }
 
-fn run_perft(position: &AnyPosition, depth: u32, control: &Control, events: &Sender<WorkerEvent>) {
+/// Perft divided by root move, with a table of counts as large as the
+/// search's (allocated for the count, freed after).
+fn run_perft(
+    position: &AnyPosition,
+    depth: u32,
+    megabytes: usize,
+    control: &Control,
+    events: &Sender<WorkerEvent>,
+) {
     let started = Instant::now();
     let mut total = 0;
+    let mut table = crate::perft::PerftTable::new(megabytes);
     with_game!(position, g => {
         let mut moves = crate::game::MoveList::default();
         g.generate_moves(&mut moves);
@@ -172,7 +183,10 @@ fn run_perft(position: &AnyPosition, depth: u32, control: &Control, events: &Sen
             }
             let mut child = g.clone();
             child.make_move(mv);
-            let Some(nodes) = crate::perft::perft_until(&child, depth.saturating_sub(1), &|| control.stopped()) else {
+            let counted = crate::perft::perft_until(&child, depth.saturating_sub(1), table.as_mut(), &|| {
+                control.stopped()
+            });
+            let Some(nodes) = counted else {
                 break;
             };
             total += nodes;
