@@ -162,9 +162,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// The moves searched below the root: by default those of
     /// [`Game::generate_search_moves`]. A game may leave out moves that are
     /// rarely good there (forward pruning), trading exactness for depth; the
-    /// root always gets every move.
-    fn generate_selective_moves(&self, moves: &mut MoveList<Self::Move>, depth: u32) {
+    /// root always gets every move. Returns how many of the moves, from the
+    /// first, are primary; the moves after them are secondary: searched
+    /// near the root with several plies to go (and then shallower than
+    /// the primary ones), elsewhere only when the table or a killer move
+    /// vouches for them.
+    fn generate_selective_moves(&self, moves: &mut MoveList<Self::Move>, depth: u32) -> usize {
         self.generate_search_moves(moves, depth);
+        moves.len()
     }
 
     /// The transposition-table key of a node with `depth` plies to search.
@@ -227,6 +232,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// it; the default does nothing.
     fn give_turn_to(&mut self, seat: usize) {
         let _ = seat;
+    }
+
+    /// Reverse futility pruning: the margin, per ply still to search, by
+    /// which a position's static value must beat what the search needs for
+    /// the search to trust it without looking further. `None` (the
+    /// default): never.
+    fn futility_margin(&self) -> Option<i32> {
+        None
     }
 
     /// Called on the root, on every search thread, before a search: a game

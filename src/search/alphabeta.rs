@@ -28,6 +28,25 @@ const LMR_AFTER_MOVES: usize = 3;
 const LMR_DEEPER_AFTER: usize = 10;
 /// Ordering keys at or above this are the table move and killers.
 const KILLER_KEY: i32 = i32::MAX - 2;
+/// Secondary moves (see [`Game::generate_selective_moves`]) are searched
+/// only this close to the root: at the opponent's reply to a root move,
+/// where a wall that lengthens no path at once (a defence, a preparation)
+/// is what most often refuted Tabula's plans against titanium-quoridor.
+/// Wider (two plies) scored no better against it and cost depth.
+const SECONDARY_MAX_PLY: usize = 1;
+/// ... and with at least this many plies to go,
+const SECONDARY_MIN_DEPTH: u32 = 3;
+/// ... this many plies shallower than their primary siblings (one ply
+/// scored 39 % against titanium where two scored 45 %),
+const SECONDARY_REDUCTION: u32 = 2;
+/// ... and after every primary move: their ordering keys are lowered by
+/// this much, more than any history score reaches.
+const SECONDARY_KEY_OFFSET: i32 = 1 << 26;
+/// The ordering key of a move not to be searched: below every other.
+const SKIPPED_KEY: i32 = i32::MIN;
+/// Reverse futility pruning (see [`Game::futility_margin`]) only this close
+/// to the leaves.
+const FUTILITY_MAX_DEPTH: u32 = 3;
 /// How often (in nodes) the clock and the stop flag are read.
 const CHECK_EVERY: u64 = 1024;
 
@@ -166,6 +185,22 @@ impl<G: Game> Searcher<'_, G> {
                 }
             }
         }
+        // Reverse futility: a null-window node near the leaves whose static
+        // value beats beta by a margin per ply left is taken to hold there.
+        if beta - alpha == 1
+            && ply > 0
+            && depth <= FUTILITY_MAX_DEPTH
+            && beta.abs() < MATE_BOUND
+            && !self.best_reply
+        {
+            let exact_tree = pos.plies_left_bound().is_some_and(|plies| depth >= plies);
+            if let (false, Some(margin)) = (exact_tree, pos.futility_margin()) {
+                let stand = self.evaluate(pos);
+                if stand - margin * depth as i32 >= beta {
+                    return stand;
+                }
+            }
+        }
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
@@ -192,10 +227,19 @@ impl<G: Game> Searcher<'_, G> {
                 pos
             };
             let mut moves = MoveList::default();
-            mover.generate_selective_moves(&mut moves, depth);
+            let primary = mover.generate_selective_moves(&mut moves, depth);
+            let wide = ply <= SECONDARY_MAX_PLY && depth >= SECONDARY_MIN_DEPTH;
             let mut keys = [0i32; crate::game::MAX_MOVES];
+            let mut secondary = [false; crate::game::MAX_MOVES];
             for (i, &mv) in moves.iter().enumerate() {
                 keys[i] = self.ordering.score(G::move_code(mv), tt_move, ply);
+                if i >= primary && keys[i] < KILLER_KEY {
+                    // Secondary moves come after the primary ones, and
+                    // away from the root not at all, unless the table or a
+                    // killer vouches for them (then they count as primary).
+                    secondary[i] = true;
+                    keys[i] = if wide { keys[i] - SECONDARY_KEY_OFFSET } else { SKIPPED_KEY };
+                }
             }
             let count = moves.len();
             let list = moves.as_mut_slice();
@@ -204,6 +248,10 @@ impl<G: Game> Searcher<'_, G> {
                 let pick = (i..count).max_by_key(|&j| keys[j]).unwrap_or(i);
                 list.swap(i, pick);
                 keys.swap(i, pick);
+                secondary.swap(i, pick);
+                if keys[i] == SKIPPED_KEY {
+                    break;
+                }
                 let mv = list[i];
                 if !best_reply && depth > pos.table_min_depth() {
                     if let Some(key) = mover.table_key_after(mv, depth - 1) {
@@ -221,11 +269,14 @@ impl<G: Game> Searcher<'_, G> {
                 // first searched shallower with a null window, and again at
                 // full depth only if they beat alpha there.
                 let late = searched >= LMR_AFTER_MOVES && keys[i] < KILLER_KEY && !exact;
-                let reduction = if depth >= LMR_MIN_DEPTH && late {
+                let mut reduction = if depth >= LMR_MIN_DEPTH && late {
                     1 + u32::from(searched >= LMR_DEEPER_AFTER && depth > LMR_MIN_DEPTH)
                 } else {
                     0
                 };
+                if secondary[i] {
+                    reduction = (reduction + SECONDARY_REDUCTION).min(depth.saturating_sub(2));
+                }
                 let mut score = alpha + 1;
                 if reduction > 0 {
                     let reduced = depth - 1 - reduction;

@@ -1,71 +1,193 @@
-//! Static evaluation of Quoridor positions: the race of shortest paths, walls
-//! in hand, and the tempo of the side to move.
+//! Static evaluation of Quoridor positions: a weighted sum of terms (the race
+//! of shortest paths, walls in hand and how they interact, tempo, fragile
+//! paths), with weights fitted to game results by `tools/tune`.
+//!
+//! Every term is antisymmetric between two players: the value for one seat
+//! is minus the value for the other, so a negamax search sees one number.
+//! Against several opponents a seat is compared with the most dangerous one.
 
 use super::board::Quoridor;
 
-/// Value of one step of shortest-path advantage.
+/// Value of one step of shortest-path advantage, the unit of the scale.
 pub const STEP: i32 = 100;
-/// Value of the walls in hand, by count. Walls work in groups: one wall
-/// forces a detour of a step or two, a few together close a corridor, so
-/// from the third wall on each is worth about two steps. That is what a
-/// logistic regression of the winner on path lead and walls in hand found
-/// in 1,650 games against level 3 (`tools/wall_values.py`: 42, 166, 399,
-/// 579, 787, 1101, 1234, 1411, 1584 for one to nine walls); the first two
-/// are kept higher here, since the fit rests there on few positions. The
-/// concave table this replaced (290 for one wall, 1360 for ten) let the
-/// search trade walls for steps too cheaply: against level 3 it lost 14 of
-/// 200 games at 0.2 s a move, this table none (README, Playing strength).
-const WALLS_IN_HAND: [i32; 11] = [0, 150, 350, 600, 800, 1000, 1280, 1410, 1580, 1750, 1900];
-/// Each wall beyond ten adds this much, the last step of the table.
-const WALL_BEYOND_TEN: i32 = 150;
 
-fn walls_value(walls: usize) -> i32 {
-    match WALLS_IN_HAND.get(walls) {
-        Some(&value) => value,
-        None => WALLS_IN_HAND[10] + WALL_BEYOND_TEN * (walls as i32 - 10),
-    }
+/// The terms, in the order of [`WEIGHTS`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[repr(usize)]
+pub enum Term {
+    /// Opponent's distance to goal minus mine.
+    PathLead,
+    /// +1 on my turn, -1 on the opponent's.
+    Tempo,
+    /// Lead times the walls both sides still hold: walls in hand make a
+    /// lead less certain.
+    LeadTimesWallsLeft,
+    /// Wall lead times the distances still to go: walls are worth more
+    /// while there is a long way to go.
+    WallLeadTimesDistance,
+    /// The opponent is out of walls and I am not (or the reverse, negated).
+    OnlyIHoldWalls,
+    /// Lead counted again for a side whose opponent holds no wall: nothing
+    /// can take that lead away from it.
+    LeadAgainstNoWalls,
+    /// Against an opponent without walls I arrive first (or the reverse).
+    WinningRaceAgainstNoWalls,
+    /// Places where one wall cuts every shortest path: the opponent's while
+    /// I hold walls, minus mine while the opponent does.
+    NarrowPlaces,
+    /// Walls in hand beyond ten, mine minus the opponent's.
+    WallsBeyondTen,
+    /// Holding exactly k walls (k = 1..=10), mine minus the opponent's: the
+    /// value of a hand by size, the first of ten terms.
+    HoldingWalls1,
 }
-/// Moving first in a race is worth about half a step.
-const TEMPO: i32 = 50;
+
+/// How many terms there are: the named ones and nine more hand sizes.
+pub const TERMS: usize = Term::HoldingWalls1 as usize + 10;
+
+/// The terms' names, for the tuner's report.
+pub const TERM_NAMES: [&str; TERMS] = [
+    "PathLead",
+    "Tempo",
+    "LeadTimesWallsLeft",
+    "WallLeadTimesDistance",
+    "OnlyIHoldWalls",
+    "LeadAgainstNoWalls",
+    "WinningRaceAgainstNoWalls",
+    "NarrowPlaces",
+    "WallsBeyondTen",
+    "HoldingWalls1",
+    "HoldingWalls2",
+    "HoldingWalls3",
+    "HoldingWalls4",
+    "HoldingWalls5",
+    "HoldingWalls6",
+    "HoldingWalls7",
+    "HoldingWalls8",
+    "HoldingWalls9",
+    "HoldingWalls10",
+];
+
+/// Weights of the terms in centi-steps (the hand-size terms: the value of
+/// holding that many walls against holding none). Fitted by `tools/tune`
+/// to 600 games of titanium-quoridor against itself at 0.1 s per move
+/// (about 27,000 positions): walls in hand count for much less than the
+/// hand-made table before (150 for one wall rising to 1,900 for ten), which
+/// made Tabula hoard walls that a race no longer needed. Against titanium
+/// at 0.1 s per move, on the same openings: with the search that looked at
+/// path-cutting walls only, the fitted weights scored 67 - 133 and the old
+/// ones 78 - 122; once the search also looks at every wall in the
+/// opponent's reply, the fitted weights scored 90 - 109 - 1 and the old
+/// ones 48 - 94 (after 142 games). The old values only paid while the
+/// search could not see what walls would do.
+pub const WEIGHTS: [i32; TERMS] = [
+    100,  // PathLead
+    34,   // Tempo
+    0,    // LeadTimesWallsLeft
+    8,    // WallLeadTimesDistance
+    -268, // OnlyIHoldWalls
+    -27,  // LeadAgainstNoWalls
+    920,  // WinningRaceAgainstNoWalls
+    32,   // NarrowPlaces
+    80,   // WallsBeyondTen
+    113, 88, 50, -43, -75, -83, -99, -148, -221, -221, // HoldingWalls1..=10
+];
+
 /// A pawn race with no walls left in either hand is all but decided by
 /// counting (the search solves it exactly from its root; deeper, jumps are
 /// left out): the winner gets this much on top.
 const RACE_DECIDED: i32 = 2_000;
-/// A path that one wall can lengthen, against an opponent with walls: per
-/// such narrow place, up to two.
-const NARROW_PLACE: i32 = 40;
+
+/// The numbers the terms are computed from, for one seat and its rival.
+#[derive(Clone, Copy, Debug)]
+struct Sides {
+    my_distance: i32,
+    rival_distance: i32,
+    my_walls: i32,
+    rival_walls: i32,
+    my_narrow: i32,
+    rival_narrow: i32,
+    my_turn: bool,
+}
 
 impl Quoridor {
-    /// Heuristic value for `seat`, positive when `seat` is ahead. Against
-    /// several opponents it compares with the most dangerous one.
+    /// Heuristic value for `seat`, positive when `seat` is ahead.
     pub fn evaluate_for(&self, seat: usize) -> i32 {
+        let sides = self.sides(seat);
+        if self.players() == 2 && sides.my_walls == 0 && sides.rival_walls == 0 {
+            // The side to move wins a tie: it arrives first.
+            let wins = if sides.my_turn {
+                sides.my_distance <= sides.rival_distance
+            } else {
+                sides.my_distance < sides.rival_distance
+            };
+            let lead = STEP * (sides.rival_distance - sides.my_distance);
+            return if wins { RACE_DECIDED + lead } else { lead - RACE_DECIDED };
+        }
+        let terms = sides.terms();
+        terms.iter().zip(WEIGHTS.iter()).map(|(t, w)| t * w).sum()
+    }
+
+    /// The terms of the evaluation for `seat`, for fitting the weights.
+    /// `None` where the evaluation does not use them (a race with no walls
+    /// in either hand).
+    pub fn evaluation_terms(&self, seat: usize) -> Option<[i32; TERMS]> {
+        let sides = self.sides(seat);
+        (self.players() != 2 || sides.my_walls > 0 || sides.rival_walls > 0).then(|| sides.terms())
+    }
+
+    fn sides(&self, seat: usize) -> Sides {
         let profile = |s: usize| {
             let (distance, narrow) = self.path_profile(s).unwrap_or((u32::MAX / 4, 0));
             (distance as i32, narrow.min(2) as i32)
         };
-        let (mine, my_narrow) = profile(seat);
-        let mut nearest_rival = i32::MAX;
-        let mut rival_narrow = 0;
-        let mut rival_walls = 0;
+        let (my_distance, my_narrow) = profile(seat);
+        let (mut rival_distance, mut rival_narrow, mut rival_walls) = (i32::MAX, 0, 0);
         for other in (0..self.players()).filter(|&s| s != seat) {
             let (distance, narrow) = profile(other);
-            if distance < nearest_rival {
-                (nearest_rival, rival_narrow) = (distance, narrow);
+            if distance < rival_distance {
+                (rival_distance, rival_narrow) = (distance, narrow);
             }
-            rival_walls = rival_walls.max(self.walls_in_hand(other));
+            rival_walls = rival_walls.max(self.walls_in_hand(other) as i32);
         }
-        let my_walls = self.walls_in_hand(seat);
-        if self.players() == 2 && my_walls == 0 && rival_walls == 0 {
-            // The side to move wins a tie: it arrives first.
-            let my_turn = self.side() == seat;
-            let wins = if my_turn { mine <= nearest_rival } else { mine < nearest_rival };
-            let lead = STEP * (nearest_rival - mine);
-            return if wins { RACE_DECIDED + lead } else { lead - RACE_DECIDED };
+        Sides {
+            my_distance,
+            rival_distance,
+            my_walls: self.walls_in_hand(seat) as i32,
+            rival_walls,
+            my_narrow,
+            rival_narrow,
+            my_turn: self.side() == seat,
         }
-        let tempo = if self.side() == seat { TEMPO } else { -TEMPO / 2 };
-        let fragility =
-            NARROW_PLACE * (rival_narrow * i32::from(my_walls > 0) - my_narrow * i32::from(rival_walls > 0));
-        STEP * (nearest_rival - mine) + walls_value(my_walls) - walls_value(rival_walls) + tempo + fragility
+    }
+}
+
+impl Sides {
+    fn terms(&self) -> [i32; TERMS] {
+        let (me, them) = (self.my_distance, self.rival_distance);
+        let (mine, theirs) = (self.my_walls, self.rival_walls);
+        let lead = them - me;
+        let flag = |b: bool| i32::from(b);
+        let mut t = [0; TERMS];
+        t[Term::PathLead as usize] = lead;
+        t[Term::Tempo as usize] = if self.my_turn { 1 } else { -1 };
+        t[Term::LeadTimesWallsLeft as usize] = lead * (mine + theirs);
+        t[Term::WallLeadTimesDistance as usize] = (mine - theirs) * (me + them);
+        t[Term::OnlyIHoldWalls as usize] = flag(theirs == 0 && mine > 0) - flag(mine == 0 && theirs > 0);
+        t[Term::LeadAgainstNoWalls as usize] = lead * (flag(theirs == 0) + flag(mine == 0));
+        let i_arrive_first = me < them || (me == them && self.my_turn);
+        t[Term::WinningRaceAgainstNoWalls as usize] =
+            flag(theirs == 0 && i_arrive_first) - flag(mine == 0 && !i_arrive_first);
+        t[Term::NarrowPlaces as usize] =
+            self.rival_narrow * flag(mine > 0) - self.my_narrow * flag(theirs > 0);
+        t[Term::WallsBeyondTen as usize] = (mine - 10).max(0) - (theirs - 10).max(0);
+        let first = Term::HoldingWalls1 as usize;
+        for (hand, sign) in [(mine, 1), (theirs, -1)] {
+            if hand > 0 {
+                t[first + hand.min(10) as usize - 1] += sign;
+            }
+        }
+        t
     }
 }
 
@@ -77,8 +199,20 @@ mod tests {
     #[test]
     fn start_position_is_balanced_apart_from_tempo() {
         let p = Quoridor::new(&Variant::default()).unwrap();
-        assert_eq!(p.evaluate_for(0), TEMPO);
-        assert_eq!(p.evaluate_for(1), -TEMPO / 2);
+        let tempo = WEIGHTS[Term::Tempo as usize];
+        assert_eq!(p.evaluate_for(0), tempo);
+        assert_eq!(p.evaluate_for(1), -tempo);
+    }
+
+    #[test]
+    fn two_player_values_are_antisymmetric() {
+        let mut rng = crate::rng::Rng::new(3);
+        crate::games::quoridor::random_game(
+            "quoridor 9x9 pawns=e1,e9 hand=10,10 walls=- turn=1",
+            &mut rng,
+            |_| true,
+            |p| assert_eq!(p.evaluate_for(0), -p.evaluate_for(1), "{}", p.text()),
+        );
     }
 
     #[test]
@@ -96,5 +230,17 @@ mod tests {
         assert!(even.evaluate_for(1) <= -RACE_DECIDED);
         let behind = Quoridor::from_text("quoridor 9x9 pawns=a1,i8 hand=0,0 walls=- turn=1").unwrap();
         assert!(behind.evaluate_for(0) <= -RACE_DECIDED);
+        assert!(behind.evaluate_for(0).checked_neg().is_some());
+        assert_eq!(behind.evaluation_terms(0), None);
+    }
+
+    #[test]
+    fn hand_sizes_count_once_per_side() {
+        let p = Quoridor::from_text("quoridor 9x9 pawns=e1,e9 hand=3,12 walls=- turn=1").unwrap();
+        let Some(t) = p.evaluation_terms(0) else { panic!("walls are held") };
+        let first = Term::HoldingWalls1 as usize;
+        assert_eq!(t[first + 2], 1);
+        assert_eq!(t[first + 9], -1);
+        assert_eq!(t[Term::WallsBeyondTen as usize], -2);
     }
 }

@@ -4,7 +4,7 @@
 pub mod bitboard;
 mod board;
 mod diagram;
-mod eval;
+pub mod eval;
 pub mod geometry;
 mod levels;
 mod movegen;
@@ -41,12 +41,20 @@ impl Game for Quoridor {
         self.legal_moves(moves);
     }
 
-    fn generate_selective_moves(&self, moves: &mut MoveList<QuoridorMove>, _depth: u32) {
-        self.selective_moves(moves);
+    fn generate_selective_moves(&self, moves: &mut MoveList<QuoridorMove>, _depth: u32) -> usize {
+        self.selective_moves(moves)
     }
 
     fn give_turn_to(&mut self, seat: usize) {
         self.set_side(seat);
+    }
+
+    fn futility_margin(&self) -> Option<i32> {
+        // 0.9 step per ply: scored 110 - 90 against titanium-quoridor at
+        // 0.1 s per move where the same search without it scored 90 - 109.
+        // Two players only: the search's teams make a static value less
+        // telling with more.
+        (self.players() == 2).then_some(90)
     }
 
     fn prepare_search(&self) {

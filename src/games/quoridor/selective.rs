@@ -1,7 +1,12 @@
 //! The moves the search looks at below the root. Every pawn move is kept; of
-//! the walls only those that cut some shortest path of an opponent, since a
-//! wall that lengthens nobody's path at once rarely pays within the horizon.
-//! The root still searches every legal move.
+//! the walls, the primary ones are those that cut some shortest path of an
+//! opponent, since a wall that lengthens nobody's path at once rarely pays
+//! within the horizon. Near the root the search also wants the rest (the
+//! secondary walls): most of the opponent's walls that took Tabula by
+//! surprise against titanium-quoridor were defensive or preparing walls
+//! that lengthen no path at once. Deeper, the search takes a secondary wall
+//! only when its table or a killer move vouches for it. The root still
+//! searches every legal move.
 
 use super::bitboard::BitBoard;
 use super::board::Quoridor;
@@ -9,15 +14,42 @@ use super::moves::QuoridorMove;
 use crate::game::MoveList;
 
 impl Quoridor {
-    /// Pawn moves, then the legal walls that cut an opponent's shortest path.
-    pub fn selective_moves(&self, moves: &mut MoveList<QuoridorMove>) {
+    /// Pawn moves, then the legal walls that cut an opponent's shortest path:
+    /// the primary moves, whose number is returned. Every other legal wall
+    /// follows them.
+    pub fn selective_moves(&self, moves: &mut MoveList<QuoridorMove>) -> usize {
         // Without walls in hand there is no need to trace the opponents' paths.
-        let (cut_h, cut_v) = if self.hand[self.side as usize] > 0 {
-            self.walls_cutting_opponents()
-        } else {
-            (BitBoard::EMPTY, BitBoard::EMPTY)
-        };
-        self.moves_with_walls_among(moves, cut_h, cut_v);
+        if self.hand[self.side as usize] == 0 {
+            self.moves_with_walls_among(moves, BitBoard::EMPTY, BitBoard::EMPTY);
+            return moves.len();
+        }
+        let (cut_h, cut_v) = self.walls_cutting_opponents();
+        self.legal_moves(moves);
+        // A stable partition: the primary moves keep their order, as do the rest.
+        let mut rest = MoveList::default();
+        let list = moves.as_mut_slice();
+        let mut primary = 0;
+        for i in 0..list.len() {
+            let mv = list[i];
+            let cuts = match mv.kind() {
+                super::moves::MoveKind::Wall { centre, vertical } => {
+                    if vertical {
+                        cut_v.contains(centre)
+                    } else {
+                        cut_h.contains(centre)
+                    }
+                }
+                _ => true,
+            };
+            if cuts {
+                list[primary] = mv;
+                primary += 1;
+            } else {
+                rest.push(mv);
+            }
+        }
+        list[primary..].copy_from_slice(rest.as_slice());
+        primary
     }
 
     /// Wall centres (horizontal, vertical) that cut an edge lying on some
@@ -40,7 +72,8 @@ mod tests {
     fn selective(text: &str) -> Vec<String> {
         let p = Quoridor::from_text(text).unwrap();
         let mut moves = MoveList::default();
-        p.selective_moves(&mut moves);
+        let primary = p.selective_moves(&mut moves);
+        moves.truncate(primary);
         moves.iter().map(|&m| p.format_move(m)).collect()
     }
 
@@ -62,11 +95,31 @@ mod tests {
         let mut all = MoveList::default();
         p.generate_moves(&mut all);
         let mut some = MoveList::default();
-        p.selective_moves(&mut some);
+        let primary = p.selective_moves(&mut some);
+        some.truncate(primary);
         assert!(some.iter().all(|m| all.as_slice().contains(m)));
         let pawn_moves = |l: &MoveList<QuoridorMove>| l.iter().filter(|m| !m.is_wall()).count();
         assert_eq!(pawn_moves(&some), pawn_moves(&all));
         assert!(some.len() < all.len());
+    }
+
+    #[test]
+    fn every_legal_move_follows_the_primary_ones() {
+        let text = "quoridor 9x9 pawns=e4,e6 hand=5,5 walls=c3h,e5v,f6h turn=2";
+        let p = Quoridor::from_text(text).unwrap();
+        let mut moves = MoveList::default();
+        let primary = p.selective_moves(&mut moves);
+        let narrow = selective(text);
+        let names: Vec<String> = moves.iter().map(|&m| p.format_move(m)).collect();
+        assert_eq!(names[..primary], narrow[..]);
+        let mut all = MoveList::default();
+        p.generate_moves(&mut all);
+        let sorted = |mut v: Vec<String>| {
+            v.sort();
+            v
+        };
+        assert_eq!(sorted(names), sorted(all.iter().map(|&m| p.format_move(m)).collect()));
+        assert!(moves.as_slice()[primary..].iter().all(|m| m.is_wall()));
     }
 
     #[test]
@@ -77,7 +130,8 @@ mod tests {
         let mut all = MoveList::default();
         p.generate_moves(&mut all);
         let mut some = MoveList::default();
-        p.selective_moves(&mut some);
+        let primary = p.selective_moves(&mut some);
+        some.truncate(primary);
         for &mv in all.iter().filter(|m| m.is_wall() && !some.as_slice().contains(m)) {
             let mut after = p.clone();
             after.make_move(mv);

@@ -1,0 +1,153 @@
+//! Reads the game records `arena -pgnout` writes: tags, the moves on one
+//! line, the result, `;` comment lines. Only what fitting needs is kept.
+
+use tabula::game::Game;
+use tabula::games::quoridor::{Quoridor, Variant};
+
+/// One two-player Quoridor game.
+pub struct Record {
+    pub start: Quoridor,
+    pub moves: Vec<String>,
+    /// 1.0 when seat 1 won, 0.0 when seat 2 did, 0.5 for a draw.
+    pub first_score: f64,
+    /// Moves of the opening (not chosen by the engines).
+    pub opening_plies: usize,
+}
+
+/// Why a game was left out.
+#[derive(Debug)]
+#[allow(dead_code)] // The fields are read through `Debug` in reports.
+pub enum Skip {
+    NotTwoPlayerQuoridor,
+    NoResult,
+    /// Lost to a fault (time, illegal move, crash), not at the board.
+    Forfeit,
+    BadPosition(String),
+}
+
+/// Every game of a file, each read or the reason it was skipped.
+pub fn read_records(text: &str) -> Vec<Result<Record, Skip>> {
+    text.split("\n[Game ").filter(|block| block.contains("[Result")).map(read_record).collect()
+}
+
+fn tag<'a>(block: &'a str, name: &str) -> Option<&'a str> {
+    let start = block.find(&format!("[{name} \""))? + name.len() + 3;
+    let end = block[start..].find("\"]")?;
+    Some(&block[start..start + end])
+}
+
+/// The variant from a `Variant` tag such as `quoridor 9x9 walls=10 players=2`.
+fn variant_of(tag: &str) -> Option<Variant> {
+    let mut words = tag.split_whitespace();
+    if words.next()? != "quoridor" {
+        return None;
+    }
+    let (width, height) = words.next()?.split_once('x')?;
+    let mut variant =
+        Variant { width: width.parse().ok()?, height: height.parse().ok()?, ..Variant::default() };
+    for word in words {
+        match word.split_once('=')? {
+            ("walls", n) => variant.walls = n.parse().ok()?,
+            ("players", n) => variant.players = n.parse().ok()?,
+            ("multijump", b) => variant.multi_jump = b == "true",
+            _ => {}
+        }
+    }
+    Some(variant)
+}
+
+fn read_record(block: &str) -> Result<Record, Skip> {
+    let variant = tag(block, "Variant").and_then(variant_of).ok_or(Skip::NotTwoPlayerQuoridor)?;
+    if variant.players != 2 {
+        return Err(Skip::NotTwoPlayerQuoridor);
+    }
+    let first_score = match tag(block, "Result") {
+        Some("1-0") => 1.0,
+        Some("0-1") => 0.0,
+        Some("1/2-1/2") => 0.5,
+        _ => return Err(Skip::NoResult),
+    };
+    // A decisive game not won at the board was lost to a fault.
+    let decided_by_play = tag(block, "Termination").is_none_or(|t| t.contains("reaches the goal"));
+    if first_score != 0.5 && !decided_by_play {
+        return Err(Skip::Forfeit);
+    }
+    let start = match tag(block, "FEN") {
+        Some(text) => Quoridor::from_text(text).map_err(|e| Skip::BadPosition(e.to_string()))?,
+        None => Quoridor::new(&variant).map_err(|e| Skip::BadPosition(e.to_string()))?,
+    };
+    let body: Vec<&str> = block
+        .lines()
+        .skip(1)
+        .filter(|l| !l.is_empty() && !l.starts_with('[') && !l.starts_with(';'))
+        .collect();
+    let moves: Vec<String> = match body.first() {
+        Some(line) if !matches!(*line, "1-0" | "0-1" | "1/2-1/2") => {
+            line.split_whitespace().map(String::from).collect()
+        }
+        _ => Vec::new(),
+    };
+    let opening_plies = block
+        .lines()
+        .find_map(|l| l.strip_prefix("; opening plies ")?.split(';').next()?.trim().parse().ok())
+        .unwrap_or(0);
+    Ok(Record { start, moves, first_score, opening_plies })
+}
+
+impl Record {
+    /// Every position of the game after the opening, before the game ended,
+    /// with the score of the side to move.
+    pub fn positions(&self) -> Result<Vec<(Quoridor, f64)>, Skip> {
+        let mut position = self.start.clone();
+        let mut out = Vec::new();
+        for (ply, text) in self.moves.iter().enumerate() {
+            if position.outcome().is_some() {
+                break;
+            }
+            if ply >= self.opening_plies {
+                let mover_score =
+                    if position.side() == 0 { self.first_score } else { 1.0 - self.first_score };
+                out.push((position.clone(), mover_score));
+            }
+            let mv = position.parse_move(text).map_err(|e| Skip::BadPosition(e.to_string()))?;
+            position.make_move(mv);
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TWO_GAMES: &str = "[Game \"1\"]\n[Variant \"quoridor 9x9 walls=10 players=2\"]\n[P1 \"a\"]\n\
+        [P2 \"b\"]\n[Result \"0-1\"]\n[Plies \"4\"]\n\ne4h e8 e2 e7\n0-1\n; opening plies 1; move times (ms): 1 2 3\n\n\
+        [Game \"2\"]\n[Variant \"quoridor 5x5 walls=3 players=2\"]\n[P1 \"b\"]\n[P2 \"a\"]\n\
+        [Result \"1/2-1/2\"]\n\nc2 c4\n1/2-1/2\n";
+
+    #[test]
+    fn records_are_read_and_replayed() {
+        let records: Vec<Record> = read_records(TWO_GAMES).into_iter().map(|r| r.unwrap()).collect();
+        assert_eq!(records.len(), 2);
+        assert_eq!(records[0].first_score, 0.0);
+        let positions = records[0].positions().unwrap();
+        // Three positions after the one-ply opening; the first has seat 2 to move, who won.
+        assert_eq!(positions.len(), 3);
+        assert_eq!(positions[0].1, 1.0);
+        assert_eq!(positions[1].1, 0.0);
+        assert_eq!(records[1].start.width(), 5);
+        assert_eq!(records[1].positions().unwrap()[0].1, 0.5);
+    }
+
+    #[test]
+    fn forfeits_are_left_out() {
+        let text = TWO_GAMES.replace("[Plies \"4\"]", "[Termination \"P1 loses on time\"]");
+        assert!(matches!(read_records(&text)[0], Err(Skip::Forfeit)));
+    }
+
+    #[test]
+    fn an_illegal_move_skips_the_game() {
+        let text = TWO_GAMES.replace("e4h e8 e2 e7", "e4h e8 e5 e7");
+        assert!(read_records(&text)[0].as_ref().unwrap().positions().is_err());
+    }
+}
