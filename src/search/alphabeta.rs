@@ -185,6 +185,9 @@ impl<G: Game> Searcher<'_, G> {
                 }
             }
         }
+        // A subtree that reaches the end of every game is searched in full:
+        // its value is exact, and a reduction would make it a guess.
+        let exact = pos.plies_left_bound().is_some_and(|plies| depth >= plies);
         // Reverse futility: a null-window node near the leaves whose static
         // value beats beta by a margin per ply left is taken to hold there.
         if beta - alpha == 1
@@ -192,9 +195,9 @@ impl<G: Game> Searcher<'_, G> {
             && depth <= FUTILITY_MAX_DEPTH
             && beta.abs() < MATE_BOUND
             && !self.best_reply
+            && !exact
         {
-            let exact_tree = pos.plies_left_bound().is_some_and(|plies| depth >= plies);
-            if let (false, Some(margin)) = (exact_tree, pos.futility_margin()) {
+            if let Some(margin) = pos.futility_margin() {
                 let stand = self.evaluate(pos);
                 if stand - margin * depth as i32 >= beta {
                     return stand;
@@ -205,9 +208,6 @@ impl<G: Game> Searcher<'_, G> {
         let mut best_score = -INFINITY;
         let mut best_move = None;
         let mut searched = 0;
-        // A subtree that reaches the end of every game is searched in full:
-        // its value is exact, and a reduction would make it a guess.
-        let exact = pos.plies_left_bound().is_some_and(|plies| depth >= plies);
         self.path.push(hash);
         // Best-reply search: at the opponents' turn every opponent may move,
         // the others pass, and then it is the root player's turn again.
