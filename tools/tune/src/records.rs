@@ -46,7 +46,8 @@ fn variant_of(tag: &str) -> Option<Variant> {
     let mut variant =
         Variant { width: width.parse().ok()?, height: height.parse().ok()?, ..Variant::default() };
     for word in words {
-        match word.split_once('=')? {
+        // arena writes the multi-jump rule as a bare word.
+        match word.split_once('=').unwrap_or((word, "true")) {
             ("walls", n) => variant.walls = n.parse().ok()?,
             ("players", n) => variant.players = n.parse().ok()?,
             ("multijump", b) => variant.multi_jump = b == "true",
@@ -137,6 +138,15 @@ mod tests {
         assert_eq!(positions[1].1, 0.0);
         assert_eq!(records[1].start.width(), 5);
         assert_eq!(records[1].positions().unwrap()[0].1, 0.5);
+    }
+
+    #[test]
+    fn the_variant_tag_is_read_as_arena_writes_it() {
+        let Some(v) = variant_of("quoridor 7x9 walls=6 players=2 multijump") else { panic!("not read") };
+        assert_eq!((v.width, v.height, v.walls, v.players, v.multi_jump), (7, 9, 6, 2, true));
+        let Some(v) = variant_of("quoridor 9x9 walls=10 players=2") else { panic!("not read") };
+        assert!(!v.multi_jump);
+        assert!(variant_of("quarto 4x4 level=1").is_none());
     }
 
     #[test]
