@@ -166,8 +166,16 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// first, are primary; the moves after them are secondary: searched
     /// near the root with several plies to go (and then shallower than
     /// the primary ones), elsewhere only when the table or a killer move
-    /// vouches for them.
-    fn generate_selective_moves(&self, moves: &mut MoveList<Self::Move>, depth: u32) -> usize {
+    /// vouches for them. With `vouched` given, a game may list only the
+    /// secondary moves whose codes (see [`Game::move_code`]) it holds: the
+    /// search will look at no other.
+    fn generate_selective_moves(
+        &self,
+        moves: &mut MoveList<Self::Move>,
+        depth: u32,
+        vouched: Option<&[u16]>,
+    ) -> usize {
+        let _ = vouched;
         self.generate_search_moves(moves, depth);
         moves.len()
     }

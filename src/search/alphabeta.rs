@@ -227,8 +227,12 @@ impl<G: Game> Searcher<'_, G> {
                 pos
             };
             let mut moves = MoveList::default();
-            let primary = mover.generate_selective_moves(&mut moves, depth);
             let wide = ply <= SECONDARY_MAX_PLY && depth >= SECONDARY_MIN_DEPTH;
+            // Away from the root only the secondary moves these vouch for
+            // are searched, so only they need to be generated.
+            let [first_killer, second_killer] = self.ordering.killers(ply);
+            let vouched = [tt_move.unwrap_or(u16::MAX), first_killer, second_killer];
+            let primary = mover.generate_selective_moves(&mut moves, depth, (!wide).then_some(&vouched[..]));
             let mut keys = [0i32; crate::game::MAX_MOVES];
             let mut secondary = [false; crate::game::MAX_MOVES];
             for (i, &mv) in moves.iter().enumerate() {

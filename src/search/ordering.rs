@@ -32,6 +32,12 @@ impl Ordering {
         self.history[code as usize % HISTORY_SIZE]
     }
 
+    /// The killer moves' codes at this ply (`u16::MAX` where none).
+    #[inline]
+    pub fn killers(&self, ply: usize) -> [u16; 2] {
+        self.killers[ply]
+    }
+
     /// A quiet move refuted the opponent's play at this ply.
     pub fn record_cutoff(&mut self, code: u16, ply: usize, depth: u32) {
         let killers = &mut self.killers[ply];

@@ -41,8 +41,13 @@ impl Game for Quoridor {
         self.legal_moves(moves);
     }
 
-    fn generate_selective_moves(&self, moves: &mut MoveList<QuoridorMove>, _depth: u32) -> usize {
-        self.selective_moves(moves)
+    fn generate_selective_moves(
+        &self,
+        moves: &mut MoveList<QuoridorMove>,
+        _depth: u32,
+        vouched: Option<&[u16]>,
+    ) -> usize {
+        self.selective_moves(moves, vouched)
     }
 
     fn give_turn_to(&mut self, seat: usize) {

@@ -62,6 +62,13 @@ impl QuoridorMove {
     pub fn code(self) -> u16 {
         self.0
     }
+
+    /// The move whose [`QuoridorMove::code`] this is; any code is some move
+    /// (unknown kinds read as a pass), legal or not.
+    #[inline]
+    pub fn from_code(code: u16) -> QuoridorMove {
+        QuoridorMove(code)
+    }
 }
 
 impl std::fmt::Debug for QuoridorMove {

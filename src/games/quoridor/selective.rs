@@ -8,23 +8,39 @@
 //! only when its table or a killer move vouches for it. The root still
 //! searches every legal move.
 
-use super::bitboard::BitBoard;
+use super::bitboard::{BitBoard, STRIDE};
 use super::board::Quoridor;
-use super::moves::QuoridorMove;
+use super::moves::{MoveKind, QuoridorMove};
 use crate::game::MoveList;
 
 impl Quoridor {
     /// Pawn moves, then the legal walls that cut an opponent's shortest path:
-    /// the primary moves, whose number is returned. Every other legal wall
-    /// follows them.
-    pub fn selective_moves(&self, moves: &mut MoveList<QuoridorMove>) -> usize {
+    /// the primary moves, whose number is returned. The other legal walls
+    /// (secondary) follow them: every one with `vouched` `None`, else only
+    /// those whose move codes are in `vouched` (the table move and killers:
+    /// the search looks at no other secondary move away from the root, and
+    /// proving the rest legal is a good part of the cost of a node).
+    pub fn selective_moves(&self, moves: &mut MoveList<QuoridorMove>, vouched: Option<&[u16]>) -> usize {
         // Without walls in hand there is no need to trace the opponents' paths.
         if self.hand[self.side as usize] == 0 {
             self.moves_with_walls_among(moves, BitBoard::EMPTY, BitBoard::EMPTY);
             return moves.len();
         }
         let (cut_h, cut_v) = self.walls_cutting_opponents();
-        self.legal_moves(moves);
+        match vouched {
+            None => self.legal_moves(moves),
+            Some(codes) => {
+                let (mut wanted_h, mut wanted_v) = (cut_h, cut_v);
+                for &code in codes {
+                    if let MoveKind::Wall { centre, vertical } = QuoridorMove::from_code(code).kind() {
+                        if centre < STRIDE * STRIDE {
+                            if vertical { &mut wanted_v } else { &mut wanted_h }.insert(centre);
+                        }
+                    }
+                }
+                self.moves_with_walls_among(moves, wanted_h, wanted_v);
+            }
+        }
         // A stable partition: the primary moves keep their order, as do the rest.
         let mut rest = MoveList::default();
         let list = moves.as_mut_slice();
@@ -32,7 +48,7 @@ impl Quoridor {
         for i in 0..list.len() {
             let mv = list[i];
             let cuts = match mv.kind() {
-                super::moves::MoveKind::Wall { centre, vertical } => {
+                MoveKind::Wall { centre, vertical } => {
                     if vertical {
                         cut_v.contains(centre)
                     } else {
@@ -72,7 +88,7 @@ mod tests {
     fn selective(text: &str) -> Vec<String> {
         let p = Quoridor::from_text(text).unwrap();
         let mut moves = MoveList::default();
-        let primary = p.selective_moves(&mut moves);
+        let primary = p.selective_moves(&mut moves, None);
         moves.truncate(primary);
         moves.iter().map(|&m| p.format_move(m)).collect()
     }
@@ -95,7 +111,7 @@ mod tests {
         let mut all = MoveList::default();
         p.generate_moves(&mut all);
         let mut some = MoveList::default();
-        let primary = p.selective_moves(&mut some);
+        let primary = p.selective_moves(&mut some, None);
         some.truncate(primary);
         assert!(some.iter().all(|m| all.as_slice().contains(m)));
         let pawn_moves = |l: &MoveList<QuoridorMove>| l.iter().filter(|m| !m.is_wall()).count();
@@ -108,7 +124,7 @@ mod tests {
         let text = "quoridor 9x9 pawns=e4,e6 hand=5,5 walls=c3h,e5v,f6h turn=2";
         let p = Quoridor::from_text(text).unwrap();
         let mut moves = MoveList::default();
-        let primary = p.selective_moves(&mut moves);
+        let primary = p.selective_moves(&mut moves, None);
         let narrow = selective(text);
         let names: Vec<String> = moves.iter().map(|&m| p.format_move(m)).collect();
         assert_eq!(names[..primary], narrow[..]);
@@ -130,7 +146,7 @@ mod tests {
         let mut all = MoveList::default();
         p.generate_moves(&mut all);
         let mut some = MoveList::default();
-        let primary = p.selective_moves(&mut some);
+        let primary = p.selective_moves(&mut some, None);
         some.truncate(primary);
         for &mv in all.iter().filter(|m| m.is_wall() && !some.as_slice().contains(m)) {
             let mut after = p.clone();
