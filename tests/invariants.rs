@@ -82,8 +82,8 @@ fn garbage_texts(width: usize, height: usize) -> Vec<String> {
     let last_col = (b'a' + width as u8 - 1) as char;
     let beyond_col = (b'a' + width as u8) as char;
     let mut texts: Vec<String> = [
-        "", " ", "z9", "e0", "a0", "a01", "A1", "1a", "a", "h", "v", "1", "a1x", "a1hh", "a1vh", "passs",
-        "pas", "Pass", "pass ", " pass", "a1 ", " a1", "a-1", "a+1", "a1.", "é1", "a100", "a1h1", "-",
+        "", " ", "z9", "e0", "a0", "a01", "1a", "A", "a", "h", "v", "1", "a1x", "a1hh", "a1vh", "passs",
+        "pas", "PAS", "pass ", " pass", "a1 ", " a1", "a-1", "a+1", "a1.", "é1", "a100", "a1h1", "-",
     ]
     .iter()
     .map(|s| s.to_string())
@@ -153,10 +153,12 @@ fn check_position(
     assert_eq!(engine.outcome(), reference.winner().map(Outcome::Win), "outcome of {text}");
     book.record(&text, engine.hash());
 
-    // (e) Every move's name parses back to the move.
+    // (e) Every move's name parses back to the move, in either case.
     for mv in engine_moves(engine) {
         let name = engine.format_move(mv);
         assert_eq!(engine.parse_move(&name), Ok(mv), "'{name}' in {text}");
+        let shouted = name.to_ascii_uppercase();
+        assert_eq!(engine.parse_move(&shouted), Ok(mv), "'{shouted}' in {text}");
     }
 
     // (f) Texts of moves the rules forbid here are refused.

@@ -153,7 +153,7 @@ fn position_with_empty(rng: &mut Rng, side: usize, level: usize, empty: usize) -
 /// Texts that never name a legal move, whatever the position.
 fn garbage_texts(side: usize) -> Vec<String> {
     let mut texts: Vec<String> = [
-        "", " ", "z9", "a0", "A1", "x", "-", "b3g", "b3-", "b377", "7b3", " 7", "7 ", "b3 ", " b3", "a1 0",
+        "", " ", "z9", "a0", "Z9", "x", "-", "b3g", "b3-", "b377", "7b3", " 7", "7 ", "b3 ", " b3", "a1 0",
         "00", "a1a1", "é", "é1", "b3é", "+1", "a-1",
     ]
     .iter()
@@ -281,6 +281,11 @@ fn check_playout_position(r: &RefPos, q: &Quarto, failures: &mut Failures, stats
         failures.check(name == expected, "move name differs", || format!("{text}: {name} vs {expected}"));
         failures.check(q.parse_move(&name) == Ok(m), "parse(format(move)) differs", || {
             format!("{text}: {name} -> {:?}", q.parse_move(&name))
+        });
+        // Notation is read in either case.
+        let shouted = name.to_ascii_uppercase();
+        failures.check(q.parse_move(&shouted) == Ok(m), "upper-case notation differs", || {
+            format!("{text}: {shouted} -> {:?}", q.parse_move(&shouted))
         });
     }
     if let Some(hand) = r.hand {

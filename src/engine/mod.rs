@@ -24,6 +24,8 @@ pub struct SearchJob {
     pub level: u32,
     /// Makes scripted levels reproducible (mixed with the position's hash).
     pub seed: u64,
+    /// `go searchmoves`: legal moves in notation; empty for every move.
+    pub search_moves: Vec<String>,
 }
 
 /// What the worker is asked to do, in order of arrival.
@@ -146,10 +148,12 @@ fn run_search(job: SearchJob, tt: &mut TranspositionTable, events: &Sender<Worke
             let _ = events.send(WorkerEvent::BestMove { best: Some(g.format_move(mv)), ponder: None });
             return;
         }
-        let limits = match g.handicap(job.level) {
+        let mut limits = match g.handicap(job.level) {
             Some(handicap) => job.limits.clone().with_handicap(handicap, job.seed),
             None => job.limits.clone(),
         };
+        // The session passed legal moves only.
+        limits.search_moves = move_codes(g, &job.search_moves);
         let result = search(g, &job.history, &limits, job.move_overhead, tt, &job.control, &mut report);
         let best = result.best.map(|m| g.format_move(m));
         let ponder = result.best.zip(result.ponder).map(|(b, p)| {
@@ -160,6 +164,11 @@ fn run_search(job: SearchJob, tt: &mut TranspositionTable, events: &Sender<Worke
         (best, ponder)
     });
     let _ = events.send(WorkerEvent::BestMove { best, ponder });
+}
+
+/// The codes of the moves named in `texts` that are legal in `position`.
+fn move_codes<G: Game>(position: &G, texts: &[String]) -> Vec<u16> {
+    texts.iter().filter_map(|text| position.parse_move(text).ok()).map(G::move_code).collect()
 }
 
 /// Perft divided by root move, with a table of counts as large as the

@@ -75,6 +75,11 @@ impl AnyPosition {
         })
     }
 
+    /// A legal move given in notation, spelt the way the engine prints it.
+    pub fn parse_move_text(&self, text: &str) -> Result<String, MoveError> {
+        with_game!(self, g => g.parse_move(text).map(|mv| g.format_move(mv)))
+    }
+
     /// Plays a move given in notation; returns whether it was irreversible.
     pub fn play_text(&mut self, text: &str) -> Result<bool, MoveError> {
         with_game!(self, g => {

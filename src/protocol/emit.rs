@@ -23,10 +23,26 @@ impl<W: Write> Output<W> {
     pub fn error(&mut self, detail: &str) {
         self.line(&error_line(detail));
     }
+
+    /// Something ignored that the user may want to know about.
+    pub fn warning(&mut self, detail: &str) {
+        self.line(&format!("info string warning: {}", capped(detail)));
+    }
+}
+
+/// Messages quote at most [`super::parse::QUOTED_CHARS`] characters of the
+/// input each; this caps a whole message in case one quotes more than once.
+const MESSAGE_CHARS: usize = 240;
+
+fn capped(detail: &str) -> String {
+    match detail.char_indices().nth(MESSAGE_CHARS) {
+        Some((cut, _)) => format!("{}...", &detail[..cut]),
+        None => detail.to_string(),
+    }
 }
 
 pub fn error_line(detail: &str) -> String {
-    format!("info string error: {detail}")
+    format!("info string error: {}", capped(detail))
 }
 
 /// The `info` line of an iteration, followed by `info string proven draw`
@@ -45,8 +61,9 @@ pub fn info_line(info: &SearchInfo) -> String {
         Score::Mate(n) => format!("mate {n}"),
     };
     let nps = info.nodes * 1000 / info.elapsed_ms.max(1);
+    let multipv = if info.multipv > 0 { format!(" multipv {}", info.multipv) } else { String::new() };
     let mut line = format!(
-        "info depth {} seldepth {} score {score} nodes {} nps {nps} time {} hashfull {}",
+        "info depth {} seldepth {}{multipv} score {score} nodes {} nps {nps} time {} hashfull {}",
         info.depth, info.seldepth, info.nodes, info.elapsed_ms, info.hashfull
     );
     if !info.pv.is_empty() {
@@ -88,6 +105,7 @@ mod tests {
             hashfull: 7,
             pv: vec!["e2".into(), "e8".into()],
             exact: false,
+            multipv: 0,
         };
         assert_eq!(
             info_line(&info),

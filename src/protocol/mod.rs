@@ -13,10 +13,13 @@ use session::{Flow, Session};
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
-/// How long `quit` waits for a stopped search to hand in its move.
+/// How long `quit` waits for stopped searches to hand in their moves.
 const QUIT_GRACE: Duration = Duration::from_secs(2);
 
-/// Serves the protocol until `quit` or the end of input.
+/// Serves the protocol until `quit` or the end of input. At the end of
+/// input, as when a script pipes in its commands, every `go` still owed is
+/// answered first: bounded searches run to their end, and those only `stop`
+/// would end (`infinite`, `ponder`, a bare `go`) are stopped.
 pub fn run<R, W>(input: R, output: W)
 where
     R: BufRead + Send + 'static,
@@ -25,18 +28,17 @@ where
     let lines = spawn_reader(input);
     let (worker_events, reports) = unbounded();
     let mut session = Session::new(output, worker_events);
-    loop {
+    let grace = loop {
         select! {
             recv(lines) -> line => match line {
                 Ok(line) => {
                     if session.handle_line(&line) == Flow::Quit {
-                        break;
+                        break Some(QUIT_GRACE);
                     }
                 }
-                // End of input is `quit`.
                 Err(_) => {
-                    session.handle_line("quit");
-                    break;
+                    session.end_of_input();
+                    break None;
                 }
             },
             recv(reports) -> event => {
@@ -45,19 +47,24 @@ where
                 }
             }
         }
-    }
-    finish(&mut session, &reports);
+    };
+    finish(&mut session, &reports, grace);
 }
 
-/// Lets a stopped search print its `bestmove`, and the worker answer an
-/// `isready`, before the process ends.
-fn finish<W: Write>(session: &mut Session<W>, reports: &Receiver<WorkerEvent>) {
-    let deadline = std::time::Instant::now() + QUIT_GRACE;
+/// Lets the searches still owed print their `bestmove`, and the worker
+/// answer an `isready`, before the process ends; after `quit` for at most
+/// `grace`.
+fn finish<W: Write>(session: &mut Session<W>, reports: &Receiver<WorkerEvent>, grace: Option<Duration>) {
+    let deadline = grace.map(|grace| std::time::Instant::now() + grace);
     while session.owes_answers() {
-        let left = deadline.saturating_duration_since(std::time::Instant::now());
-        match reports.recv_timeout(left) {
-            Ok(event) => session.handle_event(event),
-            Err(_) => break,
+        let event = match deadline {
+            Some(deadline) => reports.recv_deadline(deadline).ok(),
+            // The worker's channel closes if it ever goes away.
+            None => reports.recv().ok(),
+        };
+        match event {
+            Some(event) => session.handle_event(event),
+            None => break,
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The engine's options: their declarations for `uci`, their current values,
 //! and the checking of `setoption`.
 
+use super::parse::quoted;
 use crate::games::quoridor::Variant;
 use std::fmt;
 
@@ -24,6 +25,8 @@ pub struct Options {
     pub quarto_level: usize,
     /// 3 or 4.
     pub quarto_side: usize,
+    /// Best lines reported (`MultiPV`).
+    pub multi_pv: usize,
 }
 
 impl Default for Options {
@@ -44,15 +47,21 @@ impl Default for Options {
             ponder: false,
             quarto_level: 1,
             quarto_side: 4,
+            multi_pv: 1,
         }
     }
 }
 
 /// How an option is typed, with its bounds.
 enum Kind {
-    Spin { min: i64, max: i64 },
+    Spin {
+        min: i64,
+        max: i64,
+    },
     Check,
     Combo(&'static [&'static str]),
+    /// An action, without a value.
+    Button,
 }
 
 struct Declaration {
@@ -90,7 +99,13 @@ const DECLARATIONS: &[Declaration] = &[
     check("Ponder", false),
     spin("QuartoLevel", 1, 4, true),
     combo("QuartoBoard", &["4x4", "3x3"], true),
+    spin("MultiPV", 1, MAX_MULTI_PV, false),
+    Declaration { name: "Clear Hash", kind: Kind::Button, defines_variant: false },
 ];
+
+/// The most lines `MultiPV` asks for: more than any position has moves
+/// (the search then reports every move).
+const MAX_MULTI_PV: i64 = 500;
 
 /// Why a `setoption` was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -103,24 +118,28 @@ pub enum OptionError {
     NotAChoice { name: &'static str, value: String, choices: String },
     EvenWidth(i64),
     SmallQuartoHasOneLevel,
+    ButtonTakesNoValue { name: &'static str, value: String },
 }
 
 impl fmt::Display for OptionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            OptionError::UnknownName(n) => write!(f, "no option named '{n}'"),
+            OptionError::UnknownName(n) => write!(f, "no option named '{}'", quoted(n)),
             OptionError::MissingValue(n) => write!(f, "option {n} needs a value"),
             OptionError::NotANumber { name, value } => {
-                write!(f, "option {name}: '{value}' is not a number")
+                write!(f, "option {name}: '{}' is not a number", quoted(value))
             }
             OptionError::OutOfRange { name, value, min, max } => {
                 write!(f, "option {name}: {value} is outside {min}..={max}")
             }
             OptionError::NotABoolean { name, value } => {
-                write!(f, "option {name}: '{value}' is not true or false")
+                write!(f, "option {name}: '{}' is not true or false", quoted(value))
             }
             OptionError::NotAChoice { name, value, choices } => {
-                write!(f, "option {name}: '{value}' is not one of {choices}")
+                write!(f, "option {name}: '{}' is not one of {choices}", quoted(value))
+            }
+            OptionError::ButtonTakesNoValue { name, value } => {
+                write!(f, "option {name} is a button and takes no value, not '{}'", quoted(value))
             }
             OptionError::SmallQuartoHasOneLevel => {
                 write!(f, "the 3x3 Quarto board has only level 1; set QuartoLevel to 1 first")
@@ -140,6 +159,8 @@ pub enum Changed {
     /// The game or its rules: the start position changes.
     Variant,
     Hash,
+    /// The `Clear Hash` button.
+    ClearHash,
     Other,
 }
 
@@ -155,6 +176,7 @@ impl Options {
                         format!("option name {} type spin default {default} min {min} max {max}", d.name)
                     }
                     Kind::Check => format!("option name {} type check default {default}", d.name),
+                    Kind::Button => format!("option name {} type button", d.name),
                     Kind::Combo(choices) => {
                         let vars: Vec<String> = choices.iter().map(|c| format!("var {c}")).collect();
                         format!("option name {} type combo default {default} {}", d.name, vars.join(" "))
@@ -180,6 +202,7 @@ impl Options {
             "Seed" => self.seed.to_string(),
             "QuartoLevel" => self.quarto_level.to_string(),
             "QuartoBoard" => format!("{0}x{0}", self.quarto_side),
+            "MultiPV" => self.multi_pv.to_string(),
             _ => self.ponder.to_string(),
         }
     }
@@ -191,6 +214,12 @@ impl Options {
             .find(|d| d.name.eq_ignore_ascii_case(name))
             .ok_or_else(|| OptionError::UnknownName(name.to_string()))?;
         let name = declaration.name;
+        if matches!(declaration.kind, Kind::Button) {
+            return match value {
+                None => Ok(Changed::ClearHash),
+                Some(value) => Err(OptionError::ButtonTakesNoValue { name, value: value.to_string() }),
+            };
+        }
         let value = value.ok_or(OptionError::MissingValue(name))?.trim();
         let mut number = 0i64;
         let mut flag = false;
@@ -210,6 +239,7 @@ impl Options {
                     _ => return Err(OptionError::NotABoolean { name, value: value.to_string() }),
                 };
             }
+            Kind::Button => {}
             Kind::Combo(choices) => {
                 choice = choices
                     .iter()
@@ -244,6 +274,7 @@ impl Options {
                 return Err(OptionError::SmallQuartoHasOneLevel)
             }
             "QuartoBoard" => self.quarto_side = if choice == "3x3" { 3 } else { 4 },
+            "MultiPV" => self.multi_pv = number as usize,
             _ => self.ponder = flag,
         }
         Ok(match (declaration.defines_variant, name) {

@@ -6,13 +6,14 @@
 
 use super::emit::{bestmove_line, info_lines, perft_summary, Output};
 use super::options::{Changed, Options};
-use super::parse::{parse_line, Command, GoParams, PositionBase};
+use super::parse::{parse_line, quoted, Command, GoParams, PositionBase};
 use crate::engine::{Engine, Request, SearchJob, WorkerEvent};
 use crate::games::quarto::Quarto;
 use crate::games::quoridor::Quoridor;
 use crate::games::AnyPosition;
 use crate::search::{Clocks, Control, Limits};
 use crossbeam_channel::Sender;
+use std::collections::VecDeque;
 use std::io::Write;
 use std::sync::Arc;
 use std::time::Duration;
@@ -32,9 +33,13 @@ struct RunningGo {
     hold: bool,
     /// A result that arrived while held.
     held: Option<(Option<String>, Option<String>)>,
+    /// Only `stop` ends it (`infinite`, `ponder`, or no limit at all): the
+    /// end of input stops it too.
+    unbounded: bool,
 }
 
-/// A `go` that arrived while the previous one was still finishing.
+/// A `go` that arrived while an earlier one was still running: it starts
+/// when every `go` before it has answered.
 struct QueuedGo {
     position: AnyPosition,
     history: Vec<u64>,
@@ -51,7 +56,7 @@ pub struct Session<W: Write> {
     history: Vec<u64>,
     engine: Engine,
     running: Option<RunningGo>,
-    queued: Option<QueuedGo>,
+    queued: VecDeque<QueuedGo>,
     /// `isready`s passed to the worker and not yet answered.
     readies_owed: usize,
 }
@@ -72,14 +77,14 @@ impl<W: Write> Session<W> {
             position,
             history: Vec::new(),
             running: None,
-            queued: None,
+            queued: VecDeque::new(),
             readies_owed: 0,
         }
     }
 
     /// Whether a `go` is still waiting for its answer.
     pub fn is_busy(&self) -> bool {
-        self.running.is_some() || self.queued.is_some()
+        self.running.is_some() || !self.queued.is_empty()
     }
 
     /// Whether a `go` or an `isready` is still waiting for its answer.
@@ -110,8 +115,9 @@ impl<W: Write> Session<W> {
             Command::Stop => self.stop(),
             Command::PonderHit => self.ponderhit(),
             Command::Display => self.display(),
+            Command::Ignored => {}
             Command::Quit => {
-                self.queued = None;
+                // Every `go` still owed answers, at once.
                 self.stop();
                 return Flow::Quit;
             }
@@ -159,7 +165,21 @@ impl<W: Write> Session<W> {
                 self.engine.submit(Request::ResizeHash(options.hash));
                 self.options = options;
             }
-            Ok(Changed::Other) => self.options = options,
+            Ok(Changed::ClearHash) => {
+                self.engine.submit(Request::ClearHash);
+            }
+            Ok(Changed::Other) => {
+                let machine = machine_threads();
+                if options.threads > machine && options.threads != self.options.threads {
+                    // More threads than cores only take turns on them, and
+                    // the thread that watches the clock waits its turn too.
+                    self.out.warning(&format!(
+                        "Threads {}: this machine runs {machine} at once; searches use {machine}",
+                        options.threads
+                    ));
+                }
+                self.options = options;
+            }
         }
     }
 
@@ -204,19 +224,56 @@ impl<W: Write> Session<W> {
         self.history = history;
     }
 
-    fn go(&mut self, params: GoParams) {
+    /// Every `go` is answered once: what cannot be used is reported and the
+    /// search made the shortest; a `go` while another runs waits its turn
+    /// (behind `go infinite`, until `stop`).
+    fn go(&mut self, mut params: GoParams) {
+        for problem in &params.problems {
+            if problem.is_error() {
+                self.out.error(&problem.to_string());
+            } else {
+                self.out.warning(&problem.to_string());
+            }
+        }
+        if params.has_errors() {
+            params = shortest_search(params);
+        }
+        let mut search_moves = Vec::new();
+        for text in std::mem::take(&mut params.search_moves) {
+            match self.position.parse_move_text(&text) {
+                Ok(name) if !search_moves.contains(&name) => search_moves.push(name),
+                Ok(_) => {}
+                Err(e) => self.out.error(&format!("go searchmoves: '{}': {e}; left out", quoted(&text))),
+            }
+        }
+        params.search_moves = search_moves;
         let queued = QueuedGo {
             position: self.position.clone(),
             history: self.history.clone(),
             params,
             stopped: false,
         };
-        match &self.running {
-            None => self.start(queued),
-            // A search that will end by itself (or was told to stop) hands in
-            // its move first; then this one starts, on the position as it is now.
-            Some(running) if !running.hold && self.queued.is_none() => self.queued = Some(queued),
-            Some(_) => self.out.error("go: a search is already running; send stop first"),
+        if self.running.is_none() {
+            self.start(queued);
+        } else {
+            self.queued.push_back(queued);
+        }
+    }
+
+    /// The end of input: searches that only `stop` would end are stopped,
+    /// bounded ones run on; every `go` is answered before the process ends.
+    pub fn end_of_input(&mut self) {
+        for queued in &mut self.queued {
+            if queued.params.is_unbounded() {
+                queued.stopped = true;
+            }
+        }
+        if let Some(running) = &mut self.running {
+            if running.unbounded {
+                running.control.stop();
+                running.hold = false;
+                self.release_held();
+            }
         }
     }
 
@@ -227,8 +284,17 @@ impl<W: Write> Session<W> {
             control.stop();
         }
         if let Some(depth) = params.perft {
+            if is_threefold(&history, position.hash()) {
+                // As `go` and `d` see it: no move is left to count.
+                self.out.line("info string the game is over (threefold repetition)");
+                for line in perft_summary(0, Duration::ZERO) {
+                    self.out.line(&line);
+                }
+                return self.finish_running();
+            }
             self.engine.submit(Request::Perft { position, depth, control: control.clone() });
-            self.running = Some(RunningGo { control, perft: true, hold: false, held: None });
+            self.running =
+                Some(RunningGo { control, perft: true, hold: false, held: None, unbounded: false });
             return;
         }
         let limits = Limits {
@@ -241,7 +307,9 @@ impl<W: Write> Session<W> {
                 moves_to_go: params.moves_to_go,
             },
             infinite: params.infinite,
-            threads: self.options.threads,
+            mate: params.mate,
+            multi_pv: self.options.multi_pv,
+            threads: self.options.threads.min(machine_threads()),
             best_reply: self.options.four_player_search == "brs",
             ..Limits::default()
         };
@@ -253,17 +321,19 @@ impl<W: Write> Session<W> {
             control: control.clone(),
             level: self.options.level,
             seed: self.options.seed,
+            search_moves: params.search_moves.clone(),
         })));
         self.running = Some(RunningGo {
             control,
             perft: false,
             hold: (params.infinite || params.ponder) && !stopped,
             held: None,
+            unbounded: params.is_unbounded(),
         });
     }
 
     fn stop(&mut self) {
-        if let Some(queued) = &mut self.queued {
+        for queued in &mut self.queued {
             queued.stopped = true;
         }
         if let Some(running) = &mut self.running {
@@ -275,11 +345,9 @@ impl<W: Write> Session<W> {
 
     fn ponderhit(&mut self) {
         // A ponder search still waiting its turn starts as a normal one.
-        if let Some(queued) = &mut self.queued {
-            if queued.params.ponder {
-                queued.params.ponder = false;
-                return;
-            }
+        if let Some(queued) = self.queued.iter_mut().find(|q| q.params.ponder) {
+            queued.params.ponder = false;
+            return;
         }
         if let Some(running) = &mut self.running {
             if running.control.pondering() {
@@ -306,15 +374,22 @@ impl<W: Write> Session<W> {
         lines.push(format!("Position: {}", position.to_text()));
         lines.push(format!("Turn: player {}", position.side_to_move() + 1));
         lines.extend(position.details());
-        match position.outcome() {
-            Some(crate::game::Outcome::Win(seat)) => lines.push(format!("Result: player {} won", seat + 1)),
-            Some(crate::game::Outcome::Draw) => lines.push("Result: draw".into()),
+        let over = match position.outcome() {
+            Some(crate::game::Outcome::Win(seat)) => Some(format!("player {} won", seat + 1)),
+            Some(crate::game::Outcome::Draw) => Some("draw".into()),
             None if is_threefold(&self.history, position.hash()) => {
-                lines.push("Result: draw by threefold repetition".into())
+                Some("draw by threefold repetition".into())
             }
-            None => {}
+            None => None,
+        };
+        match over {
+            // As `go` (bestmove (none)) and `go perft` (0) see it.
+            Some(result) => {
+                lines.push(format!("Result: {result}"));
+                lines.push("Legal moves: 0 (the game is over)".into());
+            }
+            None => lines.push(format!("Legal moves: {}", position.legal_move_names().len())),
         }
-        lines.push(format!("Legal moves: {}", position.legal_move_names().len()));
         lines.push(format!("Key: {:016x}", position.hash()));
         for line in lines {
             self.out.line(&line);
@@ -355,7 +430,7 @@ impl<W: Write> Session<W> {
     /// The running `go` has answered: start the queued one, if any.
     fn finish_running(&mut self) {
         self.running = None;
-        if let Some(next) = self.queued.take() {
+        if let Some(next) = self.queued.pop_front() {
             self.start(next);
         }
     }
@@ -363,6 +438,28 @@ impl<W: Write> Session<W> {
     /// Whether the running `go` is a perft (which answers without `bestmove`).
     pub fn running_perft(&self) -> bool {
         self.running.as_ref().is_some_and(|r| r.perft)
+    }
+}
+
+/// How many threads this machine runs at once.
+fn machine_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// A `go` whose values could not all be used: the shortest search that
+/// still answers (a one-ply search, or perft 1 when perft was asked for).
+fn shortest_search(params: GoParams) -> GoParams {
+    use super::parse::GoProblem;
+    let wanted_perft = params.perft.is_some()
+        || params.problems.iter().any(|p| {
+            matches!(p, GoProblem::MissingValue("perft") | GoProblem::BadValue { key: "perft", .. })
+        });
+    GoParams {
+        depth: (!wanted_perft).then_some(1),
+        perft: wanted_perft.then_some(1),
+        search_moves: params.search_moves,
+        problems: params.problems,
+        ..GoParams::default()
     }
 }
 

@@ -72,6 +72,11 @@ pub(super) struct Searcher<'a, G: Game> {
     pub(super) aborted: bool,
     /// With more than two players: best-reply search instead of paranoid.
     pub(super) best_reply: bool,
+    /// `go mate`: every move searched to full depth, nothing pruned, so
+    /// that a forced win found is proven.
+    pub(super) exhaustive: bool,
+    /// Best lines the root reports (`MultiPV`), at least 1.
+    pub(super) multi_pv: usize,
     /// Playing levels: the largest leaf offset, and the seed that picks them.
     pub(super) noise: i32,
     pub(super) noise_seed: u64,
@@ -187,7 +192,7 @@ impl<G: Game> Searcher<'_, G> {
         }
         // A subtree that reaches the end of every game is searched in full:
         // its value is exact, and a reduction would make it a guess.
-        let exact = pos.plies_left_bound().is_some_and(|plies| depth >= plies);
+        let exact = self.exhaustive || pos.plies_left_bound().is_some_and(|plies| depth >= plies);
         // Reverse futility: a null-window node near the leaves whose static
         // value beats beta by a margin per ply left is taken to hold there.
         if beta - alpha == 1
@@ -227,7 +232,7 @@ impl<G: Game> Searcher<'_, G> {
                 pos
             };
             let mut moves = MoveList::default();
-            let wide = ply <= SECONDARY_MAX_PLY && depth >= SECONDARY_MIN_DEPTH;
+            let wide = self.exhaustive || (ply <= SECONDARY_MAX_PLY && depth >= SECONDARY_MIN_DEPTH);
             // Away from the root only the secondary moves these vouch for
             // are searched, so only they need to be generated.
             let [first_killer, second_killer] = self.ordering.killers(ply);
@@ -278,7 +283,7 @@ impl<G: Game> Searcher<'_, G> {
                 } else {
                     0
                 };
-                if secondary[i] {
+                if secondary[i] && !self.exhaustive {
                     reduction = (reduction + SECONDARY_REDUCTION).min(depth.saturating_sub(2));
                 }
                 let mut score = alpha + 1;

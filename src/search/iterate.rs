@@ -31,6 +31,16 @@ pub fn search<G: Game>(
 ) -> SearchResult<G::Move> {
     let mut moves = MoveList::default();
     root.generate_search_moves(&mut moves, limits.depth.unwrap_or(MAX_DEPTH));
+    if !limits.search_moves.is_empty() {
+        // `searchmoves` names legal moves; a move the game's own list folded
+        // away as a symmetric twin of one kept is searched all the same.
+        let mut all = MoveList::default();
+        root.generate_moves(&mut all);
+        moves.clear();
+        for &mv in all.iter().filter(|&&m| limits.search_moves.contains(&G::move_code(m))) {
+            moves.push(mv);
+        }
+    }
     let repetitions = history.iter().filter(|&&h| h == root.hash()).count();
     if root.outcome().is_some() || moves.is_empty() || repetitions >= 2 {
         return SearchResult { best: None, ponder: None, nodes: 0, depth: 0 };
@@ -49,6 +59,7 @@ pub fn search<G: Game>(
                     // ply deeper so the threads do not move in step.
                     searcher.budget = None;
                     searcher.helper = true;
+                    searcher.multi_pv = 1;
                     searcher.iterate(root, moves, limits, 1 + id as u32 % 2, &mut |_| {});
                     searcher.publish_nodes();
                 });
@@ -118,6 +129,8 @@ impl<'a, G: Game> Searcher<'a, G> {
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
             aborted: false,
             best_reply: limits.best_reply && players > 2,
+            exhaustive: limits.mate.is_some(),
+            multi_pv: limits.multi_pv.max(1),
             noise: limits.noise,
             noise_seed: limits.noise_seed,
             root_noise: limits.root_noise,
@@ -139,7 +152,13 @@ impl<G: Game> Searcher<'_, G> {
         let mut best = root_moves[0];
         let mut best_line: Vec<G::Move> = vec![best];
         let mut completed = 0;
-        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let mut max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        if let Some(own_moves) = limits.mate {
+            // A win in N of the mover's own moves ends at most this many plies on.
+            let plies = (own_moves.saturating_sub(1)).saturating_mul(self.score_players() as u32) + 1;
+            max_depth = max_depth.min(plies.clamp(1, MAX_DEPTH));
+        }
+        let mut previous_scores: Vec<Option<i32>> = Vec::new();
         // The game's earlier positions count for repetitions too: a move back
         // into one of them is scored as a draw.
         let floor = 0;
@@ -157,19 +176,43 @@ impl<G: Game> Searcher<'_, G> {
             _ => start_depth.min(max_depth),
         };
         for depth in first_depth..=max_depth {
-            let (score, iteration_best) =
-                self.aspiration(root, &mut root_moves, depth, floor, previous_score);
-            previous_score = Some(score);
-            if let Some(mv) = iteration_best {
-                if mv != best || !self.aborted {
-                    best = mv;
-                    best_line = self.pv[0].clone();
-                    if self.best_reply {
-                        // The replies in a best-reply line are not in turn
-                        // order; only the root move is a real continuation.
-                        best_line.truncate(1);
+            let lines = self.multi_pv.clamp(1, root_moves.len());
+            previous_scores.resize(lines, None);
+            previous_scores[0] = previous_score;
+            let mut found = Vec::with_capacity(lines);
+            // MultiPV: line k is the best of the moves not in lines 0..k; its
+            // move then goes to place k, so each search leaves out the others.
+            for k in 0..lines {
+                let (score, line_best) =
+                    self.aspiration(root, &mut root_moves[k..], depth, floor, previous_scores[k]);
+                if self.aborted && k > 0 {
+                    break;
+                }
+                previous_scores[k] = Some(score);
+                if k == 0 {
+                    previous_score = Some(score);
+                    if let Some(mv) = line_best {
+                        if mv != best || !self.aborted {
+                            best = mv;
+                            best_line = self.pv[0].clone();
+                            if self.best_reply {
+                                // The replies in a best-reply line are not in turn
+                                // order; only the root move is a real continuation.
+                                best_line.truncate(1);
+                            }
+                        }
+                    }
+                    if self.aborted {
+                        break;
                     }
                 }
+                let mv = if k == 0 { best } else { line_best.unwrap_or(root_moves[k]) };
+                if let Some(i) = root_moves[k..].iter().position(|&m| m == mv) {
+                    root_moves[k..=k + i].rotate_right(1);
+                }
+                let line =
+                    if k == 0 || self.pv[0].first() != Some(&mv) { vec![mv] } else { self.pv[0].clone() };
+                found.push((score, if k == 0 { best_line.clone() } else { line }));
             }
             if self.aborted {
                 break;
@@ -180,18 +223,21 @@ impl<G: Game> Searcher<'_, G> {
                     self.shared.helper_best.fetch_max(pack_result(depth, index), AtomicOrdering::Relaxed);
                 }
             }
-            // Keep the best move first for the next iteration.
-            if let Some(i) = root_moves.iter().position(|&m| m == best) {
-                root_moves[..=i].rotate_right(1);
-            }
             let exact = root.plies_left_bound().is_some_and(|plies| depth >= plies);
-            report(self.info(root, depth, score, &best_line, exact));
+            for (k, (score, line)) in found.iter().enumerate() {
+                let mut info = self.info(root, depth, *score, line, exact);
+                info.multipv = if lines > 1 { k as u32 + 1 } else { 0 };
+                report(info);
+            }
             // A mate score proves nothing while moves below the root are left
             // out or searched shallower: only a search that saw every game to
-            // its end may stop early.
+            // its end (or, for `go mate`, every move) may stop early.
             let proven = exact;
+            let mate_found = limits.mate.is_some_and(|n| {
+                matches!(Score::from_internal(found[0].0, self.score_players()), Score::Mate(m) if m > 0 && m as u32 <= n)
+            });
             let single_reply = root_moves.len() == 1 && self.budget.is_some();
-            if proven || single_reply || self.soft_time_is_up() {
+            if proven || mate_found || single_reply || self.soft_time_is_up() {
                 break;
             }
         }
@@ -341,13 +387,23 @@ impl<G: Game> Searcher<'_, G> {
         SearchInfo {
             depth,
             seldepth: self.seldepth as u32,
-            // A best-reply round is two plies: the root player's and one reply.
-            score: Score::from_internal(score, if self.best_reply { 2 } else { self.players }),
+            score: Score::from_internal(score, self.score_players()),
             nodes: self.total_nodes(),
             elapsed_ms: self.control.started().elapsed().as_millis() as u64,
             hashfull: self.tt.hashfull(),
             pv,
             exact,
+            multipv: 0,
+        }
+    }
+
+    /// Plies per round of play, as mate scores count them: a best-reply
+    /// round is two plies, the root player's and one reply.
+    fn score_players(&self) -> usize {
+        if self.best_reply {
+            2
+        } else {
+            self.players
         }
     }
 }

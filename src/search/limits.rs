@@ -30,6 +30,15 @@ pub struct Limits {
     pub threads: usize,
     /// With more than two players, best-reply search instead of paranoid.
     pub best_reply: bool,
+    /// `go mate N`: a search without forward pruning (so that a win it finds
+    /// is proven), as deep as a win in N of the mover's own moves needs,
+    /// ending as soon as it proves one.
+    pub mate: Option<u32>,
+    /// How many best lines to report (`MultiPV`); 0 and 1 both mean one.
+    pub multi_pv: usize,
+    /// `go searchmoves`: the codes ([`crate::game::Game::move_code`]) of the
+    /// only root moves to search; empty for all.
+    pub search_moves: Vec<u16>,
 }
 
 impl Limits {

@@ -101,6 +101,9 @@ pub struct SearchInfo {
     /// The whole game tree below the root was searched: the score is the
     /// game-theoretic value (a draw when it is 0).
     pub exact: bool,
+    /// With `MultiPV` above 1, which line this is (1 is the best); 0 when
+    /// the search reports one line only.
+    pub multipv: u32,
 }
 
 /// What a finished search found.

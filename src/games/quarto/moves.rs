@@ -42,13 +42,13 @@ pub fn square_name(square: usize, side: usize) -> String {
     format!("{}{}", (b'a' + (square % side) as u8) as char, square / side + 1)
 }
 
-/// A square name on a board of `side` columns.
+/// A square name on a board of `side` columns; the letter in either case.
 pub fn parse_square(text: &str, side: usize) -> Option<usize> {
     let bytes = text.as_bytes();
     if bytes.len() != 2 {
         return None;
     }
-    let col = bytes[0].checked_sub(b'a')? as usize;
+    let col = bytes[0].to_ascii_lowercase().checked_sub(b'a')? as usize;
     let row = bytes[1].checked_sub(b'1')? as usize;
     (col < side && row < side).then_some(row * side + col)
 }
@@ -58,6 +58,7 @@ pub fn piece_name(piece: u8) -> char {
     char::from_digit(piece as u32, 16).unwrap_or('?')
 }
 
+/// A piece number from its hex digit, in either case.
 pub fn parse_piece(text: &str, pieces: usize) -> Option<u8> {
     let mut chars = text.chars();
     let digit = chars.next()?.to_digit(16)?;

@@ -14,9 +14,10 @@ pub fn square_name(square: usize) -> String {
 }
 
 /// Reads a square name, checking it lies on a `width` x `height` board.
+/// Notation is read in either case (`E2` is `e2`), as everywhere.
 pub fn parse_square(text: &str, width: usize, height: usize) -> Option<usize> {
     let mut chars = text.chars();
-    let letter = chars.next()?;
+    let letter = chars.next()?.to_ascii_lowercase();
     if !letter.is_ascii_lowercase() {
         return None;
     }
@@ -42,10 +43,10 @@ pub enum MoveText {
 
 /// Reads a move text on a board of the given size; `None` if it is not one.
 pub fn parse_move_text(text: &str, width: usize, height: usize) -> Option<MoveText> {
-    if text == "pass" {
+    if text.eq_ignore_ascii_case("pass") {
         return Some(MoveText::Pass);
     }
-    let (body, vertical) = match text.as_bytes().last()? {
+    let (body, vertical) = match text.as_bytes().last()?.to_ascii_lowercase() {
         b'h' => (&text[..text.len() - 1], Some(false)),
         b'v' => (&text[..text.len() - 1], Some(true)),
         _ => (text, None),
