@@ -5,6 +5,7 @@
 //! that prints.
 
 pub mod bench;
+pub mod checks;
 pub mod engine;
 pub mod game;
 pub mod games;
