@@ -184,3 +184,27 @@ fn any_blank_separates_words_and_notation_is_read_in_either_case() {
     assert!(text.contains("board=..../..../..../f... hand=e"), "{text}");
     assert!(engine.sync().is_empty());
 }
+
+#[test]
+fn quarto_has_multipv_searchmoves_and_go_mate_too() {
+    let mut engine = EngineProcess::start();
+    engine.send("setoption name Game value quarto");
+    engine.send("setoption name MultiPV value 3");
+    engine.send("position startpos moves 7 b3a");
+    let (lines, best) = search(&mut engine, "go depth 3");
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    let mut moves: Vec<String> = lines.iter().map(|l| first_pv_move(l)).collect();
+    assert_eq!(best.split_whitespace().nth(1), Some(moves[0].as_str()), "{best}");
+    moves.sort();
+    moves.dedup();
+    assert_eq!(moves.len(), 3, "{lines:?}");
+    engine.send("setoption name MultiPV value 1");
+    let (_, best) = search(&mut engine, "go depth 3 searchmoves C1E");
+    assert!(best.starts_with("bestmove c1e"), "{best}");
+    // The 3x3 game: whoever places first wins; after the first piece is
+    // given, the placer wins in three of its turns.
+    engine.send("setoption name QuartoBoard value 3x3");
+    engine.send("position startpos moves 0");
+    let (lines, _) = search(&mut engine, "go mate 3");
+    assert_eq!(score(lines.last().unwrap()), "mate 3", "{lines:?}");
+}
