@@ -4,48 +4,25 @@
 //! Every command either succeeds completely or leaves the state as it was and
 //! answers `info string error: ...`.
 
+mod go;
+
 use super::emit::{bestmove_line, info_lines, perft_summary, Output};
 use super::options::{Changed, Options};
-use super::parse::{parse_line, quoted, Command, GoParams, PositionBase};
-use crate::engine::{Engine, Request, SearchJob, WorkerEvent};
+use super::parse::{parse_line, Command, PositionBase};
+use crate::engine::{Engine, Request, WorkerEvent};
 use crate::games::quarto::Quarto;
 use crate::games::quoridor::Quoridor;
 use crate::games::AnyPosition;
-use crate::search::{Clocks, Control, Limits};
 use crossbeam_channel::Sender;
+use go::{machine_threads, QueuedGo, RunningGo};
 use std::collections::VecDeque;
 use std::io::Write;
-use std::sync::Arc;
-use std::time::Duration;
 
 /// Whether the session goes on after a command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flow {
     Continue,
     Quit,
-}
-
-/// A `go` that has not yet answered.
-struct RunningGo {
-    control: Arc<Control>,
-    perft: bool,
-    /// `go infinite` or `go ponder`: `bestmove` waits for `stop`/`ponderhit`.
-    hold: bool,
-    /// A result that arrived while held.
-    held: Option<(Option<String>, Option<String>)>,
-    /// Only `stop` ends it (`infinite`, `ponder`, or no limit at all): the
-    /// end of input stops it too.
-    unbounded: bool,
-}
-
-/// A `go` that arrived while an earlier one was still running: it starts
-/// when every `go` before it has answered.
-struct QueuedGo {
-    position: AnyPosition,
-    history: Vec<u64>,
-    params: GoParams,
-    /// `stop` arrived before it could start: it answers at once when it does.
-    stopped: bool,
 }
 
 pub struct Session<W: Write> {
@@ -224,150 +201,6 @@ impl<W: Write> Session<W> {
         self.history = history;
     }
 
-    /// Every `go` is answered once: what cannot be used is reported and the
-    /// search made the shortest; a `go` while another runs waits its turn
-    /// (behind `go infinite`, until `stop`).
-    fn go(&mut self, mut params: GoParams) {
-        for problem in &params.problems {
-            if problem.is_error() {
-                self.out.error(&problem.to_string());
-            } else {
-                self.out.warning(&problem.to_string());
-            }
-        }
-        if params.has_errors() {
-            params = shortest_search(params);
-        }
-        let mut search_moves = Vec::new();
-        for text in std::mem::take(&mut params.search_moves) {
-            match self.position.parse_move_text(&text) {
-                Ok(name) if !search_moves.contains(&name) => search_moves.push(name),
-                Ok(_) => {}
-                Err(e) => self.out.error(&format!("go searchmoves: '{}': {e}; left out", quoted(&text))),
-            }
-        }
-        params.search_moves = search_moves;
-        let queued = QueuedGo {
-            position: self.position.clone(),
-            history: self.history.clone(),
-            params,
-            stopped: false,
-        };
-        if self.running.is_none() {
-            self.start(queued);
-        } else {
-            self.queued.push_back(queued);
-        }
-    }
-
-    /// The end of input: searches that only `stop` would end are stopped,
-    /// bounded ones run on; every `go` is answered before the process ends.
-    pub fn end_of_input(&mut self) {
-        for queued in &mut self.queued {
-            if queued.params.is_unbounded() {
-                queued.stopped = true;
-            }
-        }
-        if let Some(running) = &mut self.running {
-            if running.unbounded {
-                running.control.stop();
-                running.hold = false;
-                self.release_held();
-            }
-        }
-    }
-
-    fn start(&mut self, go: QueuedGo) {
-        let QueuedGo { position, history, params, stopped } = go;
-        let control = Arc::new(Control::new(params.ponder && !stopped));
-        if stopped {
-            control.stop();
-        }
-        if let Some(depth) = params.perft {
-            if is_threefold(&history, position.hash()) {
-                // As `go` and `d` see it: no move is left to count.
-                self.out.line("info string the game is over (threefold repetition)");
-                for line in perft_summary(0, Duration::ZERO) {
-                    self.out.line(&line);
-                }
-                return self.finish_running();
-            }
-            self.engine.submit(Request::Perft { position, depth, control: control.clone() });
-            self.running =
-                Some(RunningGo { control, perft: true, hold: false, held: None, unbounded: false });
-            return;
-        }
-        let limits = Limits {
-            depth: params.depth,
-            nodes: params.nodes,
-            move_time: params.move_time,
-            clocks: Clocks {
-                time: params.time,
-                increment: params.increment,
-                moves_to_go: params.moves_to_go,
-            },
-            infinite: params.infinite,
-            mate: params.mate,
-            multi_pv: self.options.multi_pv,
-            threads: self.options.threads.min(machine_threads()),
-            best_reply: self.options.four_player_search == "brs",
-            ..Limits::default()
-        };
-        self.engine.submit(Request::Search(Box::new(SearchJob {
-            position,
-            history,
-            limits,
-            move_overhead: Duration::from_millis(self.options.move_overhead),
-            control: control.clone(),
-            level: self.options.level,
-            seed: self.options.seed,
-            search_moves: params.search_moves.clone(),
-        })));
-        self.running = Some(RunningGo {
-            control,
-            perft: false,
-            hold: (params.infinite || params.ponder) && !stopped,
-            held: None,
-            unbounded: params.is_unbounded(),
-        });
-    }
-
-    fn stop(&mut self) {
-        for queued in &mut self.queued {
-            queued.stopped = true;
-        }
-        if let Some(running) = &mut self.running {
-            running.control.stop();
-            running.hold = false;
-            self.release_held();
-        }
-    }
-
-    fn ponderhit(&mut self) {
-        // A ponder search still waiting its turn starts as a normal one.
-        if let Some(queued) = self.queued.iter_mut().find(|q| q.params.ponder) {
-            queued.params.ponder = false;
-            return;
-        }
-        if let Some(running) = &mut self.running {
-            if running.control.pondering() {
-                running.control.ponderhit();
-                running.hold = false;
-                self.release_held();
-            }
-        }
-    }
-
-    /// Prints a result that waited for `stop` or `ponderhit`.
-    fn release_held(&mut self) {
-        if let Some(running) = &mut self.running {
-            if let Some((best, ponder)) = running.held.take() {
-                self.out.line(&bestmove_line(best.as_deref(), ponder.as_deref()));
-                self.finish_running();
-            }
-        }
-    }
-
     fn display(&mut self) {
         let position = &self.position;
         let mut lines: Vec<String> = position.diagram().lines().map(String::from).collect();
@@ -427,39 +260,9 @@ impl<W: Write> Session<W> {
         }
     }
 
-    /// The running `go` has answered: start the queued one, if any.
-    fn finish_running(&mut self) {
-        self.running = None;
-        if let Some(next) = self.queued.pop_front() {
-            self.start(next);
-        }
-    }
-
     /// Whether the running `go` is a perft (which answers without `bestmove`).
     pub fn running_perft(&self) -> bool {
         self.running.as_ref().is_some_and(|r| r.perft)
-    }
-}
-
-/// How many threads this machine runs at once.
-fn machine_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
-}
-
-/// A `go` whose values could not all be used: the shortest search that
-/// still answers (a one-ply search, or perft 1 when perft was asked for).
-fn shortest_search(params: GoParams) -> GoParams {
-    use super::parse::GoProblem;
-    let wanted_perft = params.perft.is_some()
-        || params.problems.iter().any(|p| {
-            matches!(p, GoProblem::MissingValue("perft") | GoProblem::BadValue { key: "perft", .. })
-        });
-    GoParams {
-        depth: (!wanted_perft).then_some(1),
-        perft: wanted_perft.then_some(1),
-        search_moves: params.search_moves,
-        problems: params.problems,
-        ..GoParams::default()
     }
 }
 

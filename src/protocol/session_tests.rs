@@ -4,6 +4,8 @@
 use super::*;
 use crossbeam_channel::{unbounded, Receiver};
 use parking_lot::Mutex;
+use std::sync::Arc;
+use std::time::Duration;
 
 /// Output the test can read while the session writes it.
 #[derive(Clone, Default)]

@@ -1,0 +1,212 @@
+//! `go` and what ends it: the search running and those queued behind it,
+//! `stop`, `ponderhit`, the end of input, and the limits a `go` line turns
+//! into. Every `go` is answered exactly once.
+
+use super::{is_threefold, Session};
+use crate::engine::{Request, SearchJob};
+use crate::games::AnyPosition;
+use crate::protocol::emit::{bestmove_line, perft_summary};
+use crate::protocol::parse::{quoted, GoParams};
+use crate::search::{Clocks, Control, Limits};
+use std::io::Write;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// A `go` that has not yet answered.
+pub(super) struct RunningGo {
+    pub(super) control: Arc<Control>,
+    pub(super) perft: bool,
+    /// `go infinite` or `go ponder`: `bestmove` waits for `stop`/`ponderhit`.
+    pub(super) hold: bool,
+    /// A result that arrived while held.
+    pub(super) held: Option<(Option<String>, Option<String>)>,
+    /// Only `stop` ends it (`infinite`, `ponder`, or no limit at all): the
+    /// end of input stops it too.
+    pub(super) unbounded: bool,
+}
+
+/// A `go` that arrived while an earlier one was still running: it starts
+/// when every `go` before it has answered.
+pub(super) struct QueuedGo {
+    position: AnyPosition,
+    history: Vec<u64>,
+    params: GoParams,
+    /// `stop` arrived before it could start: it answers at once when it does.
+    stopped: bool,
+}
+
+impl<W: Write> Session<W> {
+    /// Every `go` is answered once: what cannot be used is reported and the
+    /// search made the shortest; a `go` while another runs waits its turn
+    /// (behind `go infinite`, until `stop`).
+    pub(super) fn go(&mut self, mut params: GoParams) {
+        for problem in &params.problems {
+            if problem.is_error() {
+                self.out.error(&problem.to_string());
+            } else {
+                self.out.warning(&problem.to_string());
+            }
+        }
+        if params.has_errors() {
+            params = shortest_search(params);
+        }
+        let mut search_moves = Vec::new();
+        for text in std::mem::take(&mut params.search_moves) {
+            match self.position.parse_move_text(&text) {
+                Ok(name) if !search_moves.contains(&name) => search_moves.push(name),
+                Ok(_) => {}
+                Err(e) => self.out.error(&format!("go searchmoves: '{}': {e}; left out", quoted(&text))),
+            }
+        }
+        params.search_moves = search_moves;
+        let queued = QueuedGo {
+            position: self.position.clone(),
+            history: self.history.clone(),
+            params,
+            stopped: false,
+        };
+        if self.running.is_none() {
+            self.start(queued);
+        } else {
+            self.queued.push_back(queued);
+        }
+    }
+
+    /// The end of input: searches that only `stop` would end are stopped,
+    /// bounded ones run on; every `go` is answered before the process ends.
+    pub fn end_of_input(&mut self) {
+        for queued in &mut self.queued {
+            if queued.params.is_unbounded() {
+                queued.stopped = true;
+            }
+        }
+        if let Some(running) = &mut self.running {
+            if running.unbounded {
+                running.control.stop();
+                running.hold = false;
+                self.release_held();
+            }
+        }
+    }
+
+    pub(super) fn start(&mut self, go: QueuedGo) {
+        let QueuedGo { position, history, params, stopped } = go;
+        let control = Arc::new(Control::new(params.ponder && !stopped));
+        if stopped {
+            control.stop();
+        }
+        if let Some(depth) = params.perft {
+            if is_threefold(&history, position.hash()) {
+                // As `go` and `d` see it: no move is left to count.
+                self.out.line("info string the game is over (threefold repetition)");
+                for line in perft_summary(0, Duration::ZERO) {
+                    self.out.line(&line);
+                }
+                return self.finish_running();
+            }
+            self.engine.submit(Request::Perft { position, depth, control: control.clone() });
+            self.running =
+                Some(RunningGo { control, perft: true, hold: false, held: None, unbounded: false });
+            return;
+        }
+        let limits = Limits {
+            depth: params.depth,
+            nodes: params.nodes,
+            move_time: params.move_time,
+            clocks: Clocks {
+                time: params.time,
+                increment: params.increment,
+                moves_to_go: params.moves_to_go,
+            },
+            infinite: params.infinite,
+            mate: params.mate,
+            multi_pv: self.options.multi_pv,
+            threads: self.options.threads.min(machine_threads()),
+            best_reply: self.options.four_player_search == "brs",
+            ..Limits::default()
+        };
+        self.engine.submit(Request::Search(Box::new(SearchJob {
+            position,
+            history,
+            limits,
+            move_overhead: Duration::from_millis(self.options.move_overhead),
+            control: control.clone(),
+            level: self.options.level,
+            seed: self.options.seed,
+            search_moves: params.search_moves.clone(),
+        })));
+        self.running = Some(RunningGo {
+            control,
+            perft: false,
+            hold: (params.infinite || params.ponder) && !stopped,
+            held: None,
+            unbounded: params.is_unbounded(),
+        });
+    }
+
+    pub(super) fn stop(&mut self) {
+        for queued in &mut self.queued {
+            queued.stopped = true;
+        }
+        if let Some(running) = &mut self.running {
+            running.control.stop();
+            running.hold = false;
+            self.release_held();
+        }
+    }
+
+    pub(super) fn ponderhit(&mut self) {
+        // A ponder search still waiting its turn starts as a normal one.
+        if let Some(queued) = self.queued.iter_mut().find(|q| q.params.ponder) {
+            queued.params.ponder = false;
+            return;
+        }
+        if let Some(running) = &mut self.running {
+            if running.control.pondering() {
+                running.control.ponderhit();
+                running.hold = false;
+                self.release_held();
+            }
+        }
+    }
+
+    /// Prints a result that waited for `stop` or `ponderhit`.
+    pub(super) fn release_held(&mut self) {
+        if let Some(running) = &mut self.running {
+            if let Some((best, ponder)) = running.held.take() {
+                self.out.line(&bestmove_line(best.as_deref(), ponder.as_deref()));
+                self.finish_running();
+            }
+        }
+    }
+
+    /// The running `go` has answered: start the queued one, if any.
+    pub(super) fn finish_running(&mut self) {
+        self.running = None;
+        if let Some(next) = self.queued.pop_front() {
+            self.start(next);
+        }
+    }
+}
+
+/// How many threads this machine runs at once.
+pub(super) fn machine_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// A `go` whose values could not all be used: the shortest search that
+/// still answers (a one-ply search, or perft 1 when perft was asked for).
+fn shortest_search(params: GoParams) -> GoParams {
+    use crate::protocol::parse::GoProblem;
+    let wanted_perft = params.perft.is_some()
+        || params.problems.iter().any(|p| {
+            matches!(p, GoProblem::MissingValue("perft") | GoProblem::BadValue { key: "perft", .. })
+        });
+    GoParams {
+        depth: (!wanted_perft).then_some(1),
+        perft: wanted_perft.then_some(1),
+        search_moves: params.search_moves,
+        problems: params.problems,
+        ..GoParams::default()
+    }
+}
