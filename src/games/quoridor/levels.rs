@@ -18,10 +18,10 @@ use crate::rng::Rng;
 /// The node caps keep every level reproducible and below full strength at
 /// any clock. The measured scores are in README (Playing strength).
 const HANDICAPS: [Handicap; 6] = [
-    Handicap { depth: 1, nodes: 5_000, noise: 115, root_noise: 0 },
-    Handicap { depth: 2, nodes: 20_000, noise: 260, root_noise: 0 },
-    Handicap { depth: 2, nodes: 80_000, noise: 170, root_noise: 0 },
-    Handicap { depth: 3, nodes: 300_000, noise: 60, root_noise: 180 },
+    Handicap { depth: 1, nodes: 5_000, noise: 135, root_noise: 0 },
+    Handicap { depth: 2, nodes: 20_000, noise: 190, root_noise: 0 },
+    Handicap { depth: 2, nodes: 80_000, noise: 95, root_noise: 0 },
+    Handicap { depth: 3, nodes: 300_000, noise: 60, root_noise: 125 },
     Handicap { depth: 4, nodes: 1_000_000, noise: 0, root_noise: 70 },
     Handicap { depth: 6, nodes: 3_000_000, noise: 0, root_noise: 0 },
 ];
