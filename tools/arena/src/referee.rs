@@ -205,7 +205,7 @@ pub fn play_game(setup: &GameSetup, engines: &mut [Option<EngineProcess>]) -> Ga
             let still_in: Vec<usize> = (0..players).filter(|&s| !out[s]).collect();
             if players == 2 || still_in.len() == 1 {
                 record.winner = still_in.first().copied();
-                record.termination = format!("P{} {why}", seat + 1);
+                record.termination = capped(&format!("P{} {why}", seat + 1));
                 return record;
             }
         }
@@ -281,4 +281,18 @@ fn skip_turn(position: &AnyPosition) -> Option<AnyPosition> {
     let next = (q.side() + 1) % q.players() + 1;
     let skipped = text.replace(&format!("turn={}", q.side() + 1), &format!("turn={next}"));
     tabula::games::quoridor::Quoridor::from_text(&skipped).ok().map(AnyPosition::Quoridor)
+}
+
+/// Terminations quote engine output (an illegal move, an error): at most
+/// this many characters of them, so that a babbling engine cannot fill the
+/// `Finished game` lines and PGN tags with megabytes.
+const TERMINATION_CHARS: usize = 120;
+
+/// `text` cut to [`TERMINATION_CHARS`] characters on a character boundary,
+/// marked with `...` when cut.
+pub fn capped(text: &str) -> String {
+    match text.char_indices().nth(TERMINATION_CHARS) {
+        Some((cut, _)) => format!("{}...", &text[..cut]),
+        None => text.to_string(),
+    }
 }

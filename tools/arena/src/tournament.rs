@@ -190,7 +190,7 @@ fn play_job(
         let others: Vec<usize> = (0..players).filter(|s| !failed.iter().any(|(f, _)| f == s)).collect();
         return GameRecord {
             winner: if others.len() == 1 { others.first().copied() } else { None },
-            termination: format!("P{} fails to start: {e}", seat + 1),
+            termination: crate::referee::capped(&format!("P{} fails to start: {e}", seat + 1)),
             moves: Vec::new(),
             faults: failed.iter().map(|(s, _)| (*s, Fault::Crash)).collect(),
             interrupted: false,

@@ -134,6 +134,27 @@ fn illegal_moves_lose() {
     }
 }
 
+/// A 100 kB illegal move: the `Finished game` lines and the PGN
+/// `Termination` tags quote only the start of it.
+#[test]
+fn a_huge_illegal_move_is_quoted_short() {
+    let dir = TempDir::new("huge");
+    let huge: &'static str = Box::leak("x".repeat(100_000).into_boxed_str());
+    let engine = write_engine(&dir, FAULTY, Fault::Illegal(huge), Declares::AllOptions);
+    let pgn = dir.file("games.pgn");
+    let run = versus(&dir, &engine, &format!("-pgnout {pgn}")).run();
+    run.expect_exit(0);
+    run.check(faulty_loses_every_game(&run, "plays an illegal move") == 2, "both games are played");
+    for line in run.stdout.lines().filter(|l| l.starts_with("Finished game")) {
+        run.check(line.len() < 250, "a Finished game line stays short");
+        run.check(line.contains("xxx..."), "the cut is marked");
+    }
+    for record in read_records(&pgn) {
+        let termination = record.tag("Termination");
+        assert!(termination.chars().count() <= 123, "{} characters", termination.len());
+    }
+}
+
 /// Junk, bytes that are not UTF-8, nonsense `info`, a stray `readyok`, then
 /// `bestmove ???"`; and only the `Game` option declared. The records must
 /// stay well-formed despite the quote in the move.
