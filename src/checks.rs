@@ -28,22 +28,19 @@ pub fn protocol_line(bytes: &[u8]) {
 /// A Quoridor position text either fails to parse or prints a text that
 /// parses back to the same position (same text, same hash).
 pub fn quoridor_text(bytes: &[u8]) {
-    let text = String::from_utf8_lossy(bytes);
-    if let Ok(position) = Quoridor::from_text(&text) {
-        let printed = position.to_text();
-        let again = Quoridor::from_text(&printed)
-            .unwrap_or_else(|e| panic!("'{printed}' (from {text:?}) does not parse back: {e}"));
-        assert_eq!(again.to_text(), printed, "from {text:?}");
-        assert_eq!(again.hash(), position.hash(), "'{printed}' from {text:?}");
-    }
+    text_round_trips(bytes, Quoridor::from_text);
 }
 
 /// As [`quoridor_text`], for Quarto.
 pub fn quarto_text(bytes: &[u8]) {
+    text_round_trips(bytes, Quarto::from_text);
+}
+
+fn text_round_trips<G: Game, E: std::fmt::Display>(bytes: &[u8], parse: impl Fn(&str) -> Result<G, E>) {
     let text = String::from_utf8_lossy(bytes);
-    if let Ok(position) = Quarto::from_text(&text) {
+    if let Ok(position) = parse(&text) {
         let printed = position.to_text();
-        let again = Quarto::from_text(&printed)
+        let again = parse(&printed)
             .unwrap_or_else(|e| panic!("'{printed}' (from {text:?}) does not parse back: {e}"));
         assert_eq!(again.to_text(), printed, "from {text:?}");
         assert_eq!(again.hash(), position.hash(), "'{printed}' from {text:?}");

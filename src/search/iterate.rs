@@ -210,9 +210,14 @@ impl<G: Game> Searcher<'_, G> {
                 if let Some(i) = root_moves[k..].iter().position(|&m| m == mv) {
                     root_moves[k..=k + i].rotate_right(1);
                 }
-                let line =
-                    if k == 0 || self.pv[0].first() != Some(&mv) { vec![mv] } else { self.pv[0].clone() };
-                found.push((score, if k == 0 { best_line.clone() } else { line }));
+                let line = if k == 0 {
+                    best_line.clone()
+                } else if self.pv[0].first() == Some(&mv) {
+                    self.pv[0].clone()
+                } else {
+                    vec![mv]
+                };
+                found.push((score, line));
             }
             if self.aborted {
                 break;
