@@ -250,6 +250,16 @@ pub trait Game: Clone + Send + Sync + 'static {
         None
     }
 
+    /// Null-move pruning: this position with the side to move passing,
+    /// where a pass tells fairly whether that side is doing well (a game
+    /// with few positions in which any move hurts). The search lets the
+    /// other side move twice in a row, shallower, and a node whose value
+    /// still beats what it needs is taken to hold. `None` (the default):
+    /// never.
+    fn null_move(&self) -> Option<Self> {
+        None
+    }
+
     /// Called on the root, on every search thread, before a search: a game
     /// may precompute what [`Game::solve_small`] answers from.
     fn prepare_search(&self) {}

@@ -47,6 +47,10 @@ const SKIPPED_KEY: i32 = i32::MIN;
 /// Reverse futility pruning (see [`Game::futility_margin`]) only this close
 /// to the leaves.
 const FUTILITY_MAX_DEPTH: u32 = 3;
+/// Null-move pruning (see [`Game::null_move`]) from this many plies to go,
+/// the pass searched this many plies shallower than a move.
+const NULL_MIN_DEPTH: u32 = 3;
+const NULL_REDUCTION: u32 = 2;
 /// How often (in nodes) the clock and the stop flag are read.
 const CHECK_EVERY: u64 = 1024;
 
@@ -82,6 +86,9 @@ pub(super) struct Searcher<'a, G: Game> {
     pub(super) noise_seed: u64,
     /// Playing levels: the largest bonus a root move gets.
     pub(super) root_noise: i32,
+    /// By ply: whether the node there was reached by a pass (no two passes
+    /// in a row: the second would prove nothing).
+    pub(super) passed: Vec<bool>,
 }
 
 impl<G: Game> Searcher<'_, G> {
@@ -193,19 +200,38 @@ impl<G: Game> Searcher<'_, G> {
         // A subtree that reaches the end of every game is searched in full:
         // its value is exact, and a reduction would make it a guess.
         let exact = self.exhaustive || pos.plies_left_bound().is_some_and(|plies| depth >= plies);
-        // Reverse futility: a null-window node near the leaves whose static
-        // value beats beta by a margin per ply left is taken to hold there.
-        if beta - alpha == 1
-            && ply > 0
-            && depth <= FUTILITY_MAX_DEPTH
-            && beta.abs() < MATE_BOUND
-            && !self.best_reply
-            && !exact
-        {
+        // Null-window nodes away from the root may be cut short by what the
+        // static value says: they only have to show which side of beta they
+        // are on, and a mistake here costs a re-search higher up.
+        let prunable = beta - alpha == 1 && ply > 0 && beta.abs() < MATE_BOUND && !self.best_reply && !exact;
+        // Reverse futility: near the leaves, a static value that beats beta
+        // by a margin per ply left is taken to hold there.
+        if prunable && depth <= FUTILITY_MAX_DEPTH {
             if let Some(margin) = pos.futility_margin() {
                 let stand = self.evaluate(pos);
                 if stand - margin * depth as i32 >= beta {
                     return stand;
+                }
+            }
+        }
+        // Null move: when even a pass keeps the side to move above beta in a
+        // shallower search, a real move would too.
+        if prunable && depth >= NULL_MIN_DEPTH && !self.passed[ply] {
+            if let Some(passed) = pos.null_move() {
+                if self.evaluate(pos) >= beta {
+                    self.passed[ply + 1] = true;
+                    // A pass is irreversible for repetitions: no position
+                    // before it may count as repeated after it.
+                    let floor_after = self.path.len();
+                    let reduced = depth - 1 - NULL_REDUCTION;
+                    let score = self.child_score(pos, &passed, reduced, ply + 1, alpha, beta, floor_after);
+                    self.passed[ply + 1] = false;
+                    if self.aborted {
+                        return 0;
+                    }
+                    if score >= beta && score < MATE_BOUND {
+                        return score;
+                    }
                 }
             }
         }

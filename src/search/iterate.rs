@@ -134,6 +134,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             noise: limits.noise,
             noise_seed: limits.noise_seed,
             root_noise: limits.root_noise,
+            passed: vec![false; MAX_PLY + 2],
         }
     }
 }

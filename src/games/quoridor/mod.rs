@@ -62,6 +62,17 @@ impl Game for Quoridor {
         (self.players() == 2).then_some(90)
     }
 
+    fn null_move(&self) -> Option<Self> {
+        // Two players only, as for futility. A pass is never forced in
+        // Quoridor, and a step towards the goal is almost always there to
+        // take, so a side that is fine after passing is fine.
+        (self.players() == 2).then(|| {
+            let mut passed = self.clone();
+            passed.set_side(1 - self.side());
+            passed
+        })
+    }
+
     fn prepare_search(&self) {
         self.prepare_race();
     }
