@@ -83,10 +83,11 @@ fn millis(what: &str, value: &str) -> Result<Duration, CliError> {
 
 fn seconds(what: &str, value: &str) -> Result<Duration, CliError> {
     let s: f64 = number(what, value)?;
-    if !s.is_finite() || s <= 0.0 {
+    if s <= 0.0 {
         return Err(bad(what, value));
     }
-    Ok(Duration::from_secs_f64(s))
+    // Refuses what no Duration holds (infinite, NaN, 1e30 s) instead of panicking.
+    Duration::try_from_secs_f64(s).map_err(|_| bad(what, value))
 }
 
 /// Applies one `key=value` of an engine group.
@@ -106,6 +107,7 @@ fn engine_setting(
         "nodes" => config.limit = Some(Limit::Nodes(number("nodes", value)?)),
         "depth" => config.limit = Some(Limit::Depth(number("depth", value)?)),
         "timemargin" => config.margin = Some(millis("timemargin", value)?),
+        "handshake" => config.spec.handshake = Some(seconds("handshake", value)?),
         _ => match key.strip_prefix("option.") {
             Some(name) if !name.is_empty() => config.spec.options.push((name.to_string(), value.to_string())),
             _ => return Err(CliError::UnknownKey { flag, key: key.to_string() }),
@@ -263,6 +265,7 @@ fn finish(config: &mut Config, each: &EngineConfig) -> Result<(), CliError> {
         engine.spec.args = args;
         engine.limit = engine.limit.clone().or_else(|| each.limit.clone());
         engine.margin = engine.margin.or(each.margin);
+        engine.spec.handshake = engine.spec.handshake.or(each.spec.handshake);
         if engine.spec.dir.is_none() {
             engine.spec.dir = each.spec.dir.clone();
         }
@@ -308,6 +311,19 @@ mod tests {
         assert_eq!(c.openings, OpeningSource::Random { plies: 4 });
         assert_eq!(c.sprt.map(|s| s.elo1), Some(10.0));
         assert_eq!((c.max_plies, c.recover, c.seed), (Some(100), true, 7));
+    }
+
+    #[test]
+    fn the_handshake_limit_is_set_per_engine_or_for_each() {
+        let c = parse(&args("-engine cmd=a handshake=2.5 -engine cmd=b -engine cmd=c -each handshake=90"))
+            .expect("a valid command line");
+        let limits: Vec<Duration> = c.engines.iter().map(|e| e.spec.handshake_timeout()).collect();
+        assert_eq!(limits, [Duration::from_millis(2500), Duration::from_secs(90), Duration::from_secs(90)]);
+        let c = parse(&args("-engine cmd=a -engine cmd=b")).expect("a valid command line");
+        assert_eq!(c.engines[0].spec.handshake_timeout(), crate::engine::DEFAULT_HANDSHAKE);
+        for bad in ["0", "-1", "soon", "1e30", "inf", "NaN"] {
+            assert!(parse(&args(&format!("-engine cmd=a handshake={bad} -engine cmd=b"))).is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! One engine process: started with its command, arguments and directory,
 //! fed through its standard input, read by its own thread, and never waited
-//! on without a time limit. Dropping it kills and reaps the process.
+//! on without a time limit. Dropping it kills and reaps the process and
+//! everything it started (see [`crate::reap`]).
 
 use crossbeam_channel::{unbounded, Receiver, RecvTimeoutError};
 use std::io::{BufRead, BufReader, Write};
@@ -17,6 +18,16 @@ pub struct EngineSpec {
     pub dir: Option<PathBuf>,
     /// `option.NAME=VALUE` settings, sent when the engine declares NAME.
     pub options: Vec<(String, String)>,
+    /// How long `uciok` and `readyok` may take at start (`handshake=`);
+    /// [`DEFAULT_HANDSHAKE`] when not set.
+    pub handshake: Option<Duration>,
+}
+
+impl EngineSpec {
+    /// The handshake time limit in force.
+    pub fn handshake_timeout(&self) -> Duration {
+        self.handshake.unwrap_or(DEFAULT_HANDSHAKE)
+    }
 }
 
 /// An option as the engine declared it in its `uci` answer.
@@ -61,12 +72,19 @@ pub struct EngineProcess {
     pub declared: Vec<DeclaredOption>,
 }
 
-/// How long `uci`/`isready` may take.
-pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long `uci` and the first `isready` may take unless the engine's
+/// `handshake=` setting says otherwise: generous, since an engine may
+/// allocate and clear a large hash table before it answers.
+pub const DEFAULT_HANDSHAKE: Duration = Duration::from_secs(60);
+
+/// How often a wait for an engine's line also checks that the process still
+/// runs: its output does not end when it dies if a child it started still
+/// holds the pipe.
+const LIVENESS_CHECK: Duration = Duration::from_millis(50);
 
 impl EngineProcess {
     /// Starts the process and completes the `uci` handshake.
-    pub fn start(spec: &EngineSpec, handshake: Duration) -> Result<EngineProcess, EngineError> {
+    pub fn start(spec: &EngineSpec) -> Result<EngineProcess, EngineError> {
         let mut command = Command::new(&spec.command);
         command.args(&spec.args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null());
         if let Some(dir) = &spec.dir {
@@ -77,11 +95,25 @@ impl EngineProcess {
         // terminal reaches arena alone.
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut command, 0);
-        let mut child =
-            command.spawn().map_err(|e| EngineError::Start(format!("{}: {e}", spec.command.display())))?;
+        let mut failure = None;
+        let spawned = crate::reap::spawn_registered(|| match command.spawn() {
+            Ok(child) => {
+                let pid = child.id();
+                Some((child, pid))
+            }
+            Err(e) => {
+                failure = Some(e);
+                None
+            }
+        });
+        let Some(mut child) = spawned else {
+            let why = failure.map_or_else(|| "cannot spawn".to_string(), |e| e.to_string());
+            return Err(EngineError::Start(format!("{}: {why}", spec.command.display())));
+        };
         let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
-            let _ = child.kill();
+            crate::reap::kill_tree(child.id());
             let _ = child.wait();
+            crate::reap::forget(child.id());
             return Err(EngineError::Start("no pipes".into()));
         };
         let (sender, lines) = unbounded();
@@ -109,7 +141,7 @@ impl EngineProcess {
             .map_err(|e| EngineError::Start(e.to_string()))?;
         let mut engine = EngineProcess { name, child, input, lines, declared: Vec::new() };
         engine.send("uci")?;
-        let deadline = Instant::now() + handshake;
+        let deadline = Instant::now() + spec.handshake_timeout();
         loop {
             let line = engine.read_line(deadline, "uciok")?;
             if line == "uciok" {
@@ -127,13 +159,24 @@ impl EngineProcess {
         writeln!(self.input, "{line}").and_then(|_| self.input.flush()).map_err(|_| EngineError::Write)
     }
 
-    /// The next line before `deadline`.
+    /// The next line before `deadline`. An engine whose process has ended
+    /// has died, even if a child it left still holds its output open.
     pub fn read_line(&mut self, deadline: Instant, awaited: &'static str) -> Result<String, EngineError> {
-        let left = deadline.saturating_duration_since(Instant::now());
-        match self.lines.recv_timeout(left) {
-            Ok(line) => Ok(line),
-            Err(RecvTimeoutError::Timeout) => Err(EngineError::Timeout(awaited)),
-            Err(RecvTimeoutError::Disconnected) => Err(EngineError::Died),
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left.min(LIVENESS_CHECK)) {
+                Ok(line) => return Ok(line),
+                Err(RecvTimeoutError::Disconnected) => return Err(EngineError::Died),
+                Err(RecvTimeoutError::Timeout) => {}
+            }
+            if !self.alive() {
+                // What it wrote just before it ended may still be on its way
+                // from the reader thread.
+                return self.lines.recv_timeout(LIVENESS_CHECK).map_err(|_| EngineError::Died);
+            }
+            if left <= LIVENESS_CHECK {
+                return Err(EngineError::Timeout(awaited));
+            }
         }
     }
 
@@ -214,27 +257,13 @@ impl EngineProcess {
 
 impl Drop for EngineProcess {
     fn drop(&mut self) {
-        kill_group(self.child.id());
+        let pid = self.child.id();
+        crate::reap::kill_tree(pid);
         let _ = self.child.kill();
         let _ = self.child.wait();
+        crate::reap::forget(pid);
     }
 }
-
-/// SIGKILL to the process group the engine leads (see `start`).
-#[cfg(unix)]
-fn kill_group(leader: u32) {
-    extern "C" {
-        fn kill(pid: i32, signal: i32) -> i32;
-    }
-    const SIGKILL: i32 = 9;
-    if let Ok(group) = i32::try_from(leader) {
-        // SAFETY: kill(2) takes two integers and touches no memory of ours.
-        unsafe { kill(-group, SIGKILL) };
-    }
-}
-
-#[cfg(not(unix))]
-fn kill_group(_leader: u32) {}
 
 /// Reads `option name <id> type <t> [default <x>] [min <n>] [max <n>] [var <v>]...`.
 pub fn parse_option_line(line: &str) -> Option<DeclaredOption> {

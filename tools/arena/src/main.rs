@@ -4,6 +4,7 @@
 
 mod cli;
 mod engine;
+mod reap;
 mod record;
 mod referee;
 mod schedule;
@@ -16,7 +17,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 const USAGE: &str = "\
-usage: arena -engine cmd=PATH [name=NAME] [arg=ARG]... [dir=DIR] [option.NAME=VALUE]... [tc=...|st=S|nodes=N|depth=N] [timemargin=MS]
+usage: arena -engine cmd=PATH [name=NAME] [arg=ARG]... [dir=DIR] [option.NAME=VALUE]... [tc=...|st=S|nodes=N|depth=N] [timemargin=MS] [handshake=S]
              -engine ... [-engine ... -engine ...]
              [-each tc=10+0.1 | st=0.2 | nodes=N | depth=N  option.NAME=VALUE ...]
              [-variant game=quoridor [width=9 height=9 walls=10 players=2 multijump=false] | game=quarto [board=4x4 level=1]]
@@ -40,6 +41,7 @@ fn main() {
         }
     };
     setup_logging(config.log.as_deref());
+    reap::become_subreaper();
     let interrupted = Arc::new(AtomicBool::new(false));
     let flag = interrupted.clone();
     if let Err(e) = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed)) {

@@ -5,7 +5,7 @@
 //! or an interrupt).
 
 use crate::cli::Config;
-use crate::engine::{EngineError, EngineProcess, HANDSHAKE_TIMEOUT};
+use crate::engine::{EngineError, EngineProcess};
 use crate::record::{append, format_record, result_token, today};
 use crate::referee::{play_game, Fault, GameRecord, GameSetup};
 use crate::schedule::{schedule, Job};
@@ -220,7 +220,7 @@ fn start_engine(
     events: &crossbeam_channel::Sender<Event>,
 ) -> Result<EngineProcess, EngineError> {
     let spec = &config.engines[index].spec;
-    let mut engine = EngineProcess::start(spec, HANDSHAKE_TIMEOUT)?;
+    let mut engine = EngineProcess::start(spec)?;
     let mut settings = config.variant.engine_options();
     settings.extend(spec.options.iter().cloned());
     for (name, value) in settings {
@@ -228,7 +228,7 @@ fn start_engine(
             let _ = events.send(Event::Warning(refusal));
         }
     }
-    engine.sync(HANDSHAKE_TIMEOUT)?;
+    engine.sync(spec.handshake_timeout())?;
     Ok(engine)
 }
 

@@ -2,7 +2,9 @@
 //! played against the real `tabula`: the faulty engine must lose every game
 //! for the right reason, the statistics must count it, arena must finish
 //! promptly, and no engine process may outlive arena. Also a four-player game
-//! that goes on without a crashed engine, and an interrupted match.
+//! that goes on without a crashed engine, and an interrupted match. Crashes
+//! are seen even while a child holds the engine's output, and processes an
+//! engine leaves in a session of its own are killed too.
 
 mod common;
 
@@ -188,20 +190,65 @@ fn check_moves_replay(record: &Record) {
     replay(quoridor_start(5, 5, 4, 2), &record.moves).unwrap_or_else(|e| panic!("{e}: {record:?}"));
 }
 
-/// Both games run at once, each waiting out arena's 10 s handshake.
+/// Both games run at once, each waiting out a 2 s handshake limit set with
+/// `-each handshake=2`.
 #[test]
 fn a_slow_starter_fails_the_handshake() {
     let dir = TempDir::new("slow");
-    let engine = write_engine(&dir, FAULTY, Fault::SlowStart, Declares::AllOptions);
-    let run = versus(&dir, &engine, "-recover -concurrency 2").limit(Duration::from_secs(60)).run();
+    let engine = write_engine(&dir, FAULTY, Fault::SlowStart(15), Declares::AllOptions);
+    let run = versus(&dir, &engine, "-recover -concurrency 2 -each handshake=2")
+        .limit(Duration::from_secs(60))
+        .run();
     run.expect_exit(0);
     run.check(
         faulty_loses_every_game(&run, "fails to start: no uciok in time") == 2,
         "both games are played",
     );
     run.check(engine_row(&run, FAULTY).crashes == 2, "failures to start count as crashes");
-    run.check(run.elapsed >= Duration::from_secs(9), "the handshake timeout is about 10 s");
-    run.check(run.elapsed < Duration::from_secs(25), "each game ends within the handshake timeout + slack");
+    run.check(run.elapsed >= Duration::from_millis(1800), "the handshake limit is about 2 s");
+    run.check(run.elapsed < Duration::from_secs(12), "each game ends within the handshake limit + slack");
+}
+
+/// An engine that needs 3 s to start (as one clearing a big hash table
+/// might) is waited for under a longer limit; it then loses by its move.
+#[test]
+fn a_slow_starter_is_waited_for_under_its_own_limit() {
+    let dir = TempDir::new("slow-ok");
+    let engine = write_engine(&dir, FAULTY, Fault::SlowStart(3), Declares::AllOptions);
+    let run = versus(&dir, &engine, "-concurrency 2 -each handshake=10").limit(Duration::from_secs(60)).run();
+    run.expect_exit(0);
+    run.check(faulty_loses_every_game(&run, "plays an illegal move") == 2, "both games are played");
+    run.check(engine_row(&run, FAULTY).crashes == 0, "a slow start within the limit is no failure");
+    run.check(run.elapsed >= Duration::from_millis(2800), "arena waited for the slow start");
+}
+
+/// The engine crashes while a background child of its own still holds its
+/// output open: arena sees the process end and calls it a crash at once,
+/// not a time loss when `st` runs out.
+#[test]
+fn a_crash_is_seen_while_a_child_holds_the_output() {
+    let dir = TempDir::new("crash-child");
+    let engine = write_engine(&dir, FAULTY, Fault::CrashLeavingChild, Declares::AllOptions);
+    let run = versus(&dir, &engine, "-recover -each st=10").limit(Duration::from_secs(60)).run();
+    run.expect_exit(0);
+    run.check(faulty_loses_every_game(&run, "crashed") == 2, "both games are played");
+    let row = engine_row(&run, FAULTY);
+    run.check((row.crashes, row.time_losses) == (2, 0), "two crashes, no time loss");
+    // Tabula thinks 10 s for its first move in game 1; two waits for st=10
+    // to run out would add 20 s more.
+    run.check(run.elapsed < Duration::from_secs(18), "the crash is seen long before st=10 runs out");
+}
+
+/// A grandchild in a session of its own is out of reach of the engine's
+/// process group; arena still kills it.
+#[test]
+fn a_process_in_its_own_session_does_not_outlive_arena() {
+    let dir = TempDir::new("setsid");
+    let engine = write_engine(&dir, FAULTY, Fault::CrashLeavingSession, Declares::AllOptions);
+    let run = versus(&dir, &engine, "-recover").run();
+    run.expect_exit(0);
+    run.check(faulty_loses_every_game(&run, "crashed") == 2, "both games are played");
+    run.check(run.elapsed < Duration::from_secs(15), "arena exits promptly");
 }
 
 #[test]

@@ -125,9 +125,15 @@ pub enum Fault {
     /// Answers `go` with junk lines, bytes that are not UTF-8, nonsense
     /// `info` lines and a stray `readyok`, then `bestmove ???"`.
     Garbage,
-    /// Sleeps 15 s (in a child `sleep`) before answering `uci`; arena's
-    /// handshake timeout is 10 s.
-    SlowStart,
+    /// Sleeps this many seconds (in a child `sleep`) before answering
+    /// `uci`, then answers `go` with the illegal `bestmove a1`.
+    SlowStart(u32),
+    /// On `go`, starts `sleep 30` in the background, which keeps the
+    /// engine's output open, and exits with status 1.
+    CrashLeavingChild,
+    /// On `uci`, starts a `sleep 300` in a session of its own (`setsid`), out
+    /// of the engine's process group; exits with status 1 on `go`.
+    CrashLeavingSession,
     /// Exits at once, before reading anything.
     ExitAtOnce,
 }
@@ -157,7 +163,8 @@ pub fn write_engine(dir: &TempDir, name: &str, fault: Fault, declares: Declares)
         ]);
     }
     let go = match fault {
-        Fault::Crash => "exit 1".to_string(),
+        Fault::Crash | Fault::CrashLeavingSession => "exit 1".to_string(),
+        Fault::CrashLeavingChild => "sleep 30 & exit 1".to_string(),
         Fault::Hang => ":".to_string(),
         Fault::HangAsleep => "sleep 30".to_string(),
         Fault::Illegal(text) => format!("echo 'bestmove {text}'"),
@@ -170,9 +177,13 @@ pub fn write_engine(dir: &TempDir, name: &str, fault: Fault, declares: Declares)
             "echo 'bestmove ???\"'",
         ]
         .join("; "),
-        Fault::SlowStart | Fault::ExitAtOnce => "echo 'bestmove a1'".to_string(),
+        Fault::SlowStart(_) | Fault::ExitAtOnce => "echo 'bestmove a1'".to_string(),
     };
-    let delay = if fault == Fault::SlowStart { "sleep 15\n      " } else { "" };
+    let delay = match fault {
+        Fault::SlowStart(seconds) => format!("sleep {seconds}\n      "),
+        Fault::CrashLeavingSession => "setsid sleep 300 &\n      ".to_string(),
+        _ => String::new(),
+    };
     let script = if fault == Fault::ExitAtOnce {
         format!("#!/bin/sh\n# arena test engine '{name}': exits before reading anything\nexit 0\n")
     } else {
