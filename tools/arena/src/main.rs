@@ -2,17 +2,7 @@
 //! referees every move with the Tabula library, and reports the results.
 //! See `arena --help` and the README.
 
-mod cli;
-mod engine;
-mod reap;
-mod record;
-mod referee;
-mod schedule;
-mod setup;
-mod standings;
-mod stats;
-mod tournament;
-
+use arena::{cli, reap, tournament};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 

@@ -4,6 +4,7 @@
 
 use crate::referee::GameRecord;
 use crate::schedule::Job;
+use crate::setup::{GameVariant, Opening};
 use std::io::Write;
 use std::path::Path;
 
@@ -100,6 +101,86 @@ fn civil_from_days(days: i64) -> (i64, u32, u32) {
     (yoe + era * 400 + i64::from(m <= 2), m, d)
 }
 
+/// A record read back from text: its tags in order, the variant, where the
+/// game started and every move played.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReadRecord {
+    pub tags: Vec<(String, String)>,
+    pub variant: GameVariant,
+    /// The start (`FEN` tag) and all the moves, opening included.
+    pub game: Opening,
+    /// `1-0`, `0-1`, `1/2-1/2`, `P3`..., or `*` when the record has none.
+    pub result: String,
+}
+
+impl ReadRecord {
+    /// The value of a tag.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+}
+
+/// Reads every record of a text [`format_record`] wrote (records follow one
+/// another; `;` lines are comments). A record that cannot be read gives its
+/// error, and the rest are still read.
+pub fn read_records(text: &str) -> Vec<Result<ReadRecord, String>> {
+    let mut blocks: Vec<Vec<&str>> = Vec::new();
+    let mut in_body = true;
+    for line in text.lines().map(str::trim) {
+        if line.starts_with('[') {
+            if in_body {
+                blocks.push(Vec::new());
+                in_body = false;
+            }
+        } else if !line.is_empty() && !line.starts_with(';') {
+            in_body = true;
+        }
+        if let Some(block) = blocks.last_mut() {
+            block.push(line);
+        }
+    }
+    blocks.iter().map(|lines| read_record(lines)).collect()
+}
+
+fn read_record(lines: &[&str]) -> Result<ReadRecord, String> {
+    let mut tags = Vec::new();
+    let mut body = Vec::new();
+    for &line in lines {
+        if let Some(inner) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+            let (name, value) =
+                inner.split_once(' ').ok_or_else(|| format!("tag line '{}'", quoted(line)))?;
+            let value = value.trim().strip_prefix('"').and_then(|v| v.strip_suffix('"'));
+            let value = value.ok_or_else(|| format!("tag value in '{}' is not quoted", quoted(line)))?;
+            tags.push((name.to_string(), value.replace("\\\"", "\"").replace("\\\\", "\\")));
+        } else if !line.is_empty() && !line.starts_with(';') {
+            body.extend(line.split_whitespace());
+        }
+    }
+    let tag = |name: &str| tags.iter().find(|(n, _): &&(String, String)| n == name).map(|(_, v)| v.as_str());
+    let variant = GameVariant::from_description(tag("Variant").ok_or("no Variant tag")?)?;
+    let is_result = |w: &str| matches!(w, "1-0" | "0-1" | "1/2-1/2" | "*") || w.starts_with('P');
+    let result = match body.last() {
+        Some(&last) if is_result(last) => {
+            body.pop();
+            last.to_string()
+        }
+        _ => "*".to_string(),
+    };
+    let game =
+        Opening { fen: tag("FEN").map(String::from), moves: body.into_iter().map(String::from).collect() };
+    // Every move must be legal; unlike an opening, a record may end the game.
+    let start = Opening { fen: game.fen.clone(), moves: Vec::new() };
+    let (mut position, _) = crate::setup::opening_position(&start, &variant)?;
+    for (ply, text) in game.moves.iter().enumerate() {
+        position.play_text(text).map_err(|e| format!("move {}: {e}", ply + 1))?;
+    }
+    Ok(ReadRecord { tags, variant, game, result })
+}
+
+fn quoted(text: &str) -> String {
+    tabula::protocol::parse::quoted(text)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -134,5 +215,28 @@ mod tests {
         assert!(text.contains("[Result \"0-1\"]"));
         assert!(text.contains("\n\ne2 e8\n0-1\n"));
         assert!(text.contains("; scores: cp50"));
+        let read = read_records(&text);
+        assert_eq!(read.len(), 1);
+        let read = read[0].as_ref().expect("the record reads back");
+        assert_eq!(read.game, Opening { fen: None, moves: vec!["e2".into(), "e8".into()] });
+        assert_eq!((read.result.as_str(), read.tag("P1")), ("0-1", Some("B")));
+    }
+
+    #[test]
+    fn records_follow_one_another_and_bad_ones_are_named() {
+        let text = "[Game \"1\"]\n[Variant \"quarto 3x3 level=1\"]\n[Termination \"P2 says \\\"hi\\\"\"]\n\n0 a11\n*\n\n\
+            [Game \"2\"]\n[Variant \"quoridor 5x5 walls=3 players=2\"]\n\nc2 c9\n1-0\n; times\n\n\
+            [Game \"3\"]\n[Variant \"quoridor 5x5 walls=3 players=4\"]\n[FEN \"quoridor 5x5 pawns=c1,c5,a3,e3 hand=3,3,3,3 walls=- turn=2\"]\n\nc4\nP2\n\n\
+            [Game \"4\"]\n[Variant \"quoridor 3x3 walls=0 players=2\"]\n\nb2 b1\n0-1\n";
+        let read = read_records(text);
+        assert_eq!(read.len(), 4);
+        assert!(read[3].is_ok(), "a record ends the game: {:?}", read[3]);
+        let first = read[0].as_ref().expect("record 1");
+        assert_eq!(first.tag("Termination"), Some("P2 says \"hi\""));
+        assert_eq!(first.game.moves, vec!["0", "a11"]);
+        assert!(read[1].as_ref().is_err_and(|e| e.contains("c9")), "{:?}", read[1]);
+        let third = read[2].as_ref().expect("record 3");
+        assert_eq!((third.result.as_str(), third.game.moves.len()), ("P2", 1));
+        assert!(third.game.fen.is_some());
     }
 }

@@ -65,6 +65,44 @@ impl GameVariant {
         }
     }
 
+    /// Reads a description as [`GameVariant::describe`] writes it (a record's
+    /// `Variant` tag): `quoridor 9x9 walls=10 players=2 [multijump]` or
+    /// `quarto 4x4 level=1`.
+    pub fn from_description(text: &str) -> Result<GameVariant, String> {
+        let bad = || format!("'{}' is not a variant description", tabula::protocol::parse::quoted(text));
+        let mut words = text.split_whitespace();
+        let game = words.next().ok_or_else(bad)?;
+        let (width, height) = words.next().and_then(|s| s.split_once('x')).ok_or_else(bad)?;
+        let number = |s: &str| s.parse::<usize>().map_err(|_| bad());
+        let variant = match game {
+            "quoridor" => {
+                let mut v = Variant { width: number(width)?, height: number(height)?, ..Variant::default() };
+                for word in words {
+                    match word.split_once('=').unwrap_or((word, "true")) {
+                        ("walls", n) => v.walls = number(n)?,
+                        ("players", n) => v.players = number(n)?,
+                        ("multijump", b) => v.multi_jump = b == "true",
+                        _ => return Err(bad()),
+                    }
+                }
+                GameVariant::Quoridor(v)
+            }
+            "quarto" if width == height => {
+                let mut rules = Rules { side: number(width)?, level: 1 };
+                for word in words {
+                    match word.split_once('=') {
+                        Some(("level", n)) => rules.level = number(n)?,
+                        _ => return Err(bad()),
+                    }
+                }
+                GameVariant::Quarto(rules)
+            }
+            _ => return Err(bad()),
+        };
+        variant.start()?;
+        Ok(variant)
+    }
+
     /// A one-line description for records.
     pub fn describe(&self) -> String {
         match self {

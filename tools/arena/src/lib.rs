@@ -1,0 +1,17 @@
+//! The match runner's parts, as a library: engine processes and their
+//! clean-up ([`engine`], [`reap`]), variants and openings ([`setup`]), the
+//! referee ([`referee`]), game records ([`record`]), scheduling, standings and
+//! statistics. The `arena` binary drives them from its command line; the
+//! board (`tools/board`) runs its engines and reads records with the same
+//! code.
+
+pub mod cli;
+pub mod engine;
+pub mod reap;
+pub mod record;
+pub mod referee;
+pub mod schedule;
+pub mod setup;
+pub mod standings;
+pub mod stats;
+pub mod tournament;

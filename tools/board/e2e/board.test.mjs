@@ -1,0 +1,304 @@
+// Browser tests of tabula-board: the real binary, Debian's Chromium driven by
+// playwright-core, and clicks where a person would click. Binaries come from
+// target/release (build the workspace first); CHROMIUM overrides the browser.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync, readFileSync, chmodSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const release = join(root, 'target', 'release');
+const BOARD = process.env.TABULA_BOARD || join(release, 'tabula-board');
+const ARENA = join(release, 'arena');
+const TABULA = join(release, 'tabula');
+const SCREENSHOT = process.env.SCREENSHOT || join(root, 'target', 'board-screenshot.png');
+
+let browser;
+const boards = [];
+
+before(async () => {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  for (const b of boards) b.kill('SIGTERM');
+});
+
+// Starts a board on a free port (with its own Tabula engine unless `extra`
+// names another); resolves to its address.
+function startBoard(extra = []) {
+  const child = spawn(BOARD, ['--port', '0', ...extra], { stdio: ['ignore', 'pipe', 'inherit'] });
+  boards.push(child);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const found = out.match(/http:\/\/[0-9.:]+\//);
+      if (found) resolve(found[0]);
+    });
+    child.on('exit', (code) => reject(new Error(`tabula-board exited with ${code}: ${out}`)));
+  });
+}
+
+async function openBoard(extra) {
+  const url = await startBoard(extra);
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  page.on('pageerror', (e) => { throw e; });
+  await page.goto(url);
+  await waitFor(page, (s) => s !== null && s !== undefined);
+  return page;
+}
+
+const view = (page) => page.evaluate(() => window.tabulaState);
+
+async function waitFor(page, condition, what = 'the board', seconds = 60) {
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    const s = await view(page);
+    if (s && condition(s)) return s;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last view: ${JSON.stringify(s)}`);
+    await page.waitForTimeout(40);
+  }
+}
+
+// Fills the setup form as a person would and starts the game.
+async function newGame(page, { game = 'quoridor', width, height, walls, players, board, level, seats }) {
+  await page.selectOption('#game', game);
+  if (game === 'quoridor') {
+    await page.fill('#width', String(width));
+    await page.fill('#height', String(height));
+    await page.fill('#walls', String(walls));
+    await page.selectOption('#players', String(players));
+  } else {
+    await page.selectOption('#quarto-board', board);
+    await page.selectOption('#quarto-level', String(level));
+  }
+  await setSeats(page, seats);
+  const before = (await view(page)).version;
+  await page.click('#new-game');
+  return waitFor(page, (s) => s.version > before && s.moves.length === 0 && s.seats.length === seats.length, 'the new game');
+}
+
+async function setSeats(page, seats) {
+  for (const [i, seat] of seats.entries()) {
+    const n = i + 1;
+    await page.selectOption(`#seat${n}`, seat.kind);
+    if (seat.kind === 'engine') {
+      await page.selectOption(`#level${n}`, String(seat.level ?? 'full'));
+      await page.fill(`#movetime${n}`, String(seat.movetime ?? 100));
+    }
+  }
+}
+
+// Steps along the shortest route of seat 0 to its goal (the north edge),
+// walls considered, pawns ignored: the legal step nearest the goal.
+function bestStep(s) {
+  const { width, height, walls } = s.board;
+  const col = (name) => name.charCodeAt(0) - 97;
+  const row = (name) => Number(name.slice(1).replace(/[hv]$/, ''));
+  const blocked = (c, r, dc, dr) => walls.some((w) => {
+    const wc = col(w), wr = row(w);
+    if (w.endsWith('h') && dc === 0) { const south = Math.min(r, r + dr); return south === wr && (c === wc || c === wc + 1); }
+    if (w.endsWith('v') && dr === 0) { const west = Math.min(c, c + dc); return west === wc && (r === wr || r === wr + 1); }
+    return false;
+  });
+  const dist = new Map();
+  const queue = [];
+  for (let c = 0; c < width; c++) { dist.set(`${c},${height}`, 0); queue.push([c, height]); }
+  while (queue.length) {
+    const [c, r] = queue.shift();
+    for (const [dc, dr] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+      const nc = c + dc, nr = r + dr;
+      if (nc < 0 || nc >= width || nr < 1 || nr > height || dist.has(`${nc},${nr}`) || blocked(c, r, dc, dr)) continue;
+      dist.set(`${nc},${nr}`, dist.get(`${c},${r}`) + 1);
+      queue.push([nc, nr]);
+    }
+  }
+  const steps = s.legal.filter((m) => /^[a-o]\d+$/.test(m));
+  steps.sort((a, b) => (dist.get(`${col(a)},${row(a)}`) ?? 99) - (dist.get(`${col(b)},${row(b)}`) ?? 99));
+  return steps[0];
+}
+
+const humanTurn = (seat) => (s) => s.result || (s.toMove === seat && s.seats[seat].kind === 'human');
+
+test('a whole 5x5 game against level 1, by clicks, to the end', async () => {
+  const page = await openBoard();
+  await newGame(page, { width: 5, height: 5, walls: 3, players: 2,
+    seats: [{ kind: 'human' }, { kind: 'engine', level: 1, movetime: 50 }] });
+  for (let turn = 0; turn < 60; turn++) {
+    const s = await waitFor(page, humanTurn(0), 'P1 to move');
+    if (s.result) break;
+    const step = bestStep(s);
+    await page.click(`#board rect.cell.legal[data-square="${step}"]`);
+    await waitFor(page, (t) => t.moves.length > s.moves.length, `the step ${step}`);
+  }
+  const end = await waitFor(page, (s) => s.result, 'the end of the game');
+  assert.equal(end.result.winner, 0, `the human walking the shortest route wins: ${JSON.stringify(end)}`);
+  assert.match(await page.textContent('#status'), /Game over: P1 wins/);
+  // The record holds every move and replays in arena's reader (the page's Save link).
+  const record = await page.evaluate(() => fetch('/record').then((r) => r.text()));
+  assert.ok(record.includes('[Result "1-0"]') && record.includes(end.moves.join(' ')), record);
+});
+
+// Page coordinates of the groove point nearest a wall's centre, nudged along the wall.
+async function wallPoint(page, name, board) {
+  const box = await page.locator('#board').boundingBox();
+  const STEP = 60, CELL = 48, GAP = 12;
+  const c = name.charCodeAt(0) - 97;
+  const r = Number(name.slice(1, -1));
+  const x = box.x + 20 + c * STEP + CELL + GAP / 2;
+  const y = box.y + 4 + (board.height - r) * STEP - GAP / 2;
+  return name.endsWith('h') ? { x: x + 15, y } : { x, y: y + 15 };
+}
+
+async function placeWall(page, name) {
+  const s = await view(page);
+  const p = await wallPoint(page, name, s.board);
+  await page.mouse.move(p.x, p.y);
+  const ghost = page.locator('#ghost');
+  assert.equal(await ghost.getAttribute('data-wall'), name, 'the ghost follows the pointer');
+  const legal = await ghost.getAttribute('data-legal');
+  const shown = await ghost.boundingBox();
+  await page.mouse.click(p.x, p.y);
+  if (legal === 'yes') {
+    // The wall lands where its ghost was.
+    await waitFor(page, (t) => t.board.walls.includes(name), name);
+    assert.deepEqual(await page.locator(`#board rect.wall[data-wall="${name}"]`).boundingBox(), shown);
+  }
+  return legal;
+}
+
+test('a wall that would shut a pawn in shows red and is refused with the reason', async () => {
+  const page = await openBoard();
+  await newGame(page, { width: 5, height: 5, walls: 3, players: 2, seats: [{ kind: 'human' }, { kind: 'human' }] });
+  assert.equal(await placeWall(page, 'c1h'), 'yes');
+  await waitFor(page, (s) => s.moves.length === 1, 'c1h');
+  assert.equal(await placeWall(page, 'b1v'), 'yes');
+  await waitFor(page, (s) => s.moves.length === 2, 'b1v');
+  assert.equal(await placeWall(page, 'd1v'), 'no', 'd1v closes P1 into c1 and d1');
+  const s = await waitFor(page, (t) => t.notice, 'the refusal');
+  assert.match(s.notice, /cut a player off its goal/);
+  assert.deepEqual(s.moves, ['c1h', 'b1v']);
+  assert.equal(await page.locator('#board rect.wall').count(), 2);
+  assert.match(await page.textContent('#notice'), /d1v/);
+});
+
+test('a four-player game goes round and ends', async () => {
+  const page = await openBoard();
+  const engine = { kind: 'engine', movetime: 40 };
+  await newGame(page, { width: 5, height: 5, walls: 2, players: 4, seats: [{ kind: 'human' }, engine, engine, engine] });
+  assert.equal(await page.locator('#board [data-pawn]').count(), 4);
+  const s = await waitFor(page, humanTurn(0), 'P1 to move');
+  await page.click(`#board rect.cell.legal[data-square="${s.legal.find((m) => /^[a-o]\d+$/.test(m))}"]`);
+  await waitFor(page, (t) => t.result || (t.moves.length >= 4 && t.toMove === 0), 'three engine moves');
+  await setSeats(page, [engine]);
+  await page.click('#apply-seats');
+  const end = await waitFor(page, (t) => t.result, 'the end', 120);
+  assert.match(end.result.why, /wins|draw/);
+  assert.match(await page.textContent('#status'), /Game over/);
+});
+
+// A reproducible sequence of choices.
+function chooser(seed) {
+  let x = seed;
+  return (n) => { x = (x * 1103515245 + 12345) % 2147483648; return x % n; };
+}
+
+test('Quarto at rule level 2, pieces given and placed by clicks, to a win', async () => {
+  const page = await openBoard();
+  await newGame(page, { game: 'quarto', board: '4x4', level: 2,
+    seats: [{ kind: 'human' }, { kind: 'engine', movetime: 100 }] });
+  const pick = chooser(7);
+  for (let turn = 0; turn < 20; turn++) {
+    const s = await waitFor(page, humanTurn(0), 'P1 to move');
+    if (s.result) break;
+    const move = s.legal[pick(s.legal.length)];
+    if (/^[0-9a-f]$/.test(move)) {
+      await page.click(`#pool [data-piece="${move}"]`);
+    } else {
+      await page.click(`#board rect[data-square="${move.slice(0, 2)}"]`);
+      if (move.length > 2) await page.click(`#pool [data-piece="${move.slice(2)}"]`);
+    }
+    await waitFor(page, (t) => t.moves.length > s.moves.length, `the turn ${move}`);
+  }
+  const end = await waitFor(page, (s) => s.result, 'the end');
+  assert.notEqual(end.result.winner, null, `a win at level 2: ${JSON.stringify(end)}`);
+  assert.equal(end.variant, 'quarto 4x4 level=2');
+  assert.ok((await page.locator('#board [data-piece]').count()) >= 4);
+});
+
+test('an arena record loads and steps through move by move', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'board-pgn-'));
+  const pgn = join(dir, 'games.pgn');
+  execFileSync(ARENA, ['-engine', `cmd=${TABULA}`, 'name=A', '-engine', `cmd=${TABULA}`, 'name=B',
+    '-each', 'depth=2', '-variant', 'width=5', 'height=5', 'walls=2', '-games', '1', '-pgnout', pgn]);
+  const text = readFileSync(pgn, 'utf8');
+  const moves = text.split('\n\n')[1].split('\n')[0].split(' ');
+  const page = await openBoard();
+  await page.fill('#load-text', text);
+  await page.click('#load');
+  await waitFor(page, (s) => s.redo === moves.length && s.moves.length === 0, 'the loaded record');
+  for (let i = 1; i <= moves.length; i++) {
+    await page.click('#redo');
+    const s = await waitFor(page, (t) => t.moves.length === i, `move ${i}`);
+    assert.deepEqual(s.moves, moves.slice(0, i));
+  }
+  const end = await view(page);
+  assert.ok(end.result, 'the record ends in a finished game');
+  await page.click('#undo');
+  await waitFor(page, (s) => s.moves.length === moves.length - 1 && s.redo === 1, 'a step back');
+});
+
+test('an engine that crashes mid-game is reported and the game is kept', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'board-crash-'));
+  const script = join(dir, 'crashy.sh');
+  writeFileSync(script, `#!/bin/sh
+n=0
+while IFS= read -r line; do
+  case "$line" in
+    uci) echo 'id name Crashy'; echo uciok ;;
+    isready) echo readyok ;;
+    go*) n=$((n+1)); if [ $n -ge 2 ]; then exit 1; fi; echo 'bestmove c4' ;;
+    quit) exit 0 ;;
+  esac
+done
+`);
+  chmodSync(script, 0o755);
+  const page = await openBoard(['--engine', script]);
+  await newGame(page, { width: 5, height: 5, walls: 3, players: 2,
+    seats: [{ kind: 'human' }, { kind: 'engine', level: 1, movetime: 50 }] });
+  await page.click('#board rect.cell.legal[data-square="c2"]');
+  await waitFor(page, (s) => s.moves.length === 2, 'the engine answers c4');
+  await page.click('#board rect.cell.legal[data-square="b2"]');
+  const s = await waitFor(page, (t) => t.notice, 'the crash report');
+  assert.match(s.notice, /P2 crashed; the seat is now human/);
+  assert.deepEqual(s.moves, ['c2', 'c4', 'b2']);
+  assert.equal(s.seats[1].kind, 'human');
+  await page.click('#board rect.cell.legal[data-square="c3"]');
+  await waitFor(page, (t) => t.moves.length === 4, 'the game goes on');
+});
+
+test('a screenshot for the README: a 9x9 game with the engine thinking', async () => {
+  const page = await openBoard();
+  await page.fill('#load-text', 'quoridor 9x9 pawns=e3,e6 hand=7,8 walls=c3h,e6h,f4v,b6h,g3v turn=1');
+  await page.click('#load');
+  await waitFor(page, (s) => s.board.pawns[0] === 'e3', 'the position');
+  await setSeats(page, [{ kind: 'human' }, { kind: 'engine', movetime: 4000 }]);
+  await page.click('#apply-seats');
+  await page.click('#board rect.cell.legal[data-square="e4"]');
+  await waitFor(page, (s) => s.thinking && s.thinking.pv.length >= 4 && s.thinking.depth >= 6, 'a principal variation');
+  const p = await wallPoint(page, 'd4h', (await view(page)).board);
+  await page.mouse.move(p.x, p.y);
+  mkdirSync(dirname(SCREENSHOT), { recursive: true });
+  await page.screenshot({ path: SCREENSHOT });
+});

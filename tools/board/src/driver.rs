@@ -1,0 +1,209 @@
+//! Plays the engine seats: one engine process per seat, started when the
+//! seat first has to move and kept while its settings stay the same. Each
+//! answer is checked with the library before it is played; an engine that
+//! crashes, hangs or plays an illegal move is reported on the page, its seat
+//! becomes human and the game is kept.
+
+use crate::shared::Shared;
+use crate::table::{Seat, Thinking};
+use arena::engine::{EngineError, EngineProcess, EngineSpec};
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How long past its time per move an engine may take before it counts as hung.
+const GRACE: Duration = Duration::from_secs(3);
+/// How often a thinking engine's seat is checked for a take-back.
+const POLL: Duration = Duration::from_millis(100);
+
+/// A move to find: everything the engine needs, taken under the lock.
+struct Turn {
+    generation: u64,
+    seat: usize,
+    settings: Settings,
+    movetime: Duration,
+    position: String,
+}
+
+/// What an engine process was started with; a change needs a new process.
+#[derive(Clone, PartialEq)]
+struct Settings {
+    options: Vec<(String, String)>,
+}
+
+struct Running {
+    settings: Settings,
+    process: EngineProcess,
+}
+
+/// Why no move came.
+enum Failure {
+    /// The game moved on (a take-back, a new game): the answer is not wanted.
+    Stale,
+    Fault(String),
+}
+
+/// Runs until the board quits.
+pub fn drive(shared: Arc<Shared>) {
+    let mut engines: Vec<Option<Running>> = Vec::new();
+    let mut tried = None;
+    while let Some(turn) = next_turn(&shared, tried) {
+        tried = Some(turn.generation);
+        engines.resize_with(engines.len().max(turn.seat + 1), || None);
+        let slot = &mut engines[turn.seat];
+        let answer = think(&shared, slot, &turn);
+        shared.update(|table| {
+            if table.generation != turn.generation {
+                return;
+            }
+            let fault = match answer {
+                Ok(text) => match table.play(&text) {
+                    Ok(()) => return,
+                    Err(e) => {
+                        format!("played an illegal move '{}' ({e})", tabula::protocol::parse::quoted(&text))
+                    }
+                },
+                Err(Failure::Fault(why)) => why,
+                Err(Failure::Stale) => return,
+            };
+            *slot = None;
+            table.seats[turn.seat] = Seat::Human;
+            table.notice =
+                Some(format!("The engine in seat P{} {fault}; the seat is now human.", turn.seat + 1));
+            table.touch(true);
+        });
+    }
+}
+
+/// Waits for an engine seat to be on move in a generation not yet tried.
+fn next_turn(shared: &Shared, tried: Option<u64>) -> Option<Turn> {
+    let mut table = shared.lock();
+    loop {
+        if shared.quitting.load(Ordering::Relaxed) {
+            return None;
+        }
+        if tried != Some(table.generation) {
+            if let Some(seat) = table.seat_to_move() {
+                if let Seat::Engine { level, movetime_ms } = table.seats[seat] {
+                    let mut options = table.variant.engine_options();
+                    options.push(("Level".into(), level.unwrap_or(10).to_string()));
+                    return Some(Turn {
+                        generation: table.generation,
+                        seat,
+                        settings: Settings { options },
+                        movetime: Duration::from_millis(movetime_ms),
+                        position: table.position_command(),
+                    });
+                }
+            }
+        }
+        table = shared.wait(table, Duration::from_millis(500));
+    }
+}
+
+/// Asks the seat's engine for a move, showing its `info` as it comes.
+fn think(shared: &Shared, slot: &mut Option<Running>, turn: &Turn) -> Result<String, Failure> {
+    if slot.as_ref().is_none_or(|r| r.settings != turn.settings) {
+        *slot = None;
+        *slot = Some(start(shared, &turn.settings).map_err(|e| Failure::Fault(e.to_string()))?);
+    }
+    let Some(running) = slot.as_mut() else { return Err(Failure::Stale) };
+    let answer = search(shared, &mut running.process, turn);
+    if matches!(answer, Err(Failure::Fault(_))) {
+        *slot = None;
+    }
+    answer
+}
+
+fn start(shared: &Shared, settings: &Settings) -> Result<Running, EngineError> {
+    let spec = EngineSpec {
+        name: shared.engine.command.display().to_string(),
+        command: shared.engine.command.clone(),
+        args: shared.engine.args.clone(),
+        ..EngineSpec::default()
+    };
+    let mut process = EngineProcess::start(&spec)?;
+    for (name, value) in &settings.options {
+        if let Some(refused) = process.set_option(name, value)? {
+            log::info!("{refused}");
+        }
+    }
+    process.send("ucinewgame")?;
+    process.sync(spec.handshake_timeout())?;
+    Ok(Running { settings: settings.clone(), process })
+}
+
+fn search(shared: &Shared, engine: &mut EngineProcess, turn: &Turn) -> Result<String, Failure> {
+    let fault = |e: EngineError| Failure::Fault(e.to_string());
+    engine.send(&turn.position).map_err(fault)?;
+    engine.send(&format!("go movetime {}", turn.movetime.as_millis())).map_err(fault)?;
+    let deadline = Instant::now() + turn.movetime + GRACE;
+    let mut stopped = false;
+    loop {
+        let line = match engine.read_line(deadline.min(Instant::now() + POLL), "bestmove") {
+            Ok(line) => line,
+            Err(EngineError::Timeout(what)) => {
+                if Instant::now() >= deadline {
+                    return Err(Failure::Fault(format!("sent no {what} in time")));
+                }
+                if !stopped && shared.lock().generation != turn.generation {
+                    // Taken back while thinking: stop, and drain the answer.
+                    engine.send("stop").map_err(fault)?;
+                    stopped = true;
+                }
+                continue;
+            }
+            Err(e) => return Err(fault(e)),
+        };
+        let mut words = line.split_whitespace();
+        match words.next() {
+            Some("bestmove") if stopped => return Err(Failure::Stale),
+            Some("bestmove") => return Ok(words.next().unwrap_or("").to_string()),
+            Some("info") => {
+                if let Some(thinking) = read_info(&line, turn.seat) {
+                    shared.update(|table| {
+                        if table.generation == turn.generation {
+                            table.thinking = Some(thinking);
+                            table.touch(false);
+                        }
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Depth, score, nodes and principal variation from an `info` line; `None`
+/// for lines that carry none of them (`info string ...`).
+fn read_info(line: &str, seat: usize) -> Option<Thinking> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let after = |key: &str| words.iter().position(|&w| w == key).map(|i| i + 1);
+    if words.get(1) == Some(&"string") || after("depth").is_none() {
+        return None;
+    }
+    let number = |key: &str| after(key).and_then(|i| words.get(i)?.parse::<u64>().ok());
+    Some(Thinking {
+        seat,
+        depth: number("depth").and_then(|d| u32::try_from(d).ok()),
+        score: after("score").and_then(|i| Some(format!("{} {}", words.get(i)?, words.get(i + 1)?))),
+        nodes: number("nodes"),
+        pv: after("pv").map_or(Vec::new(), |i| words[i..].iter().map(|w| w.to_string()).collect()),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn info_lines_are_read() {
+        let t = read_info("info depth 7 seldepth 9 score cp -31 nodes 1234 nps 5 time 3 pv e2 e8 d3h", 1)
+            .expect("a search line");
+        assert_eq!((t.seat, t.depth, t.nodes), (1, Some(7), Some(1234)));
+        assert_eq!(t.score.as_deref(), Some("cp -31"));
+        assert_eq!(t.pv, ["e2", "e8", "d3h"]);
+        assert!(read_info("info string depth of nothing", 0).is_none());
+        assert!(read_info("info nodes 5", 0).is_none());
+    }
+}

@@ -1,0 +1,170 @@
+//! What the page sees of a table ([`Table::view`], JSON) and the record a
+//! player saves ([`Table::record`], arena's format).
+
+use crate::json::Json;
+use crate::table::{Seat, Table, Thinking};
+use arena::record::{format_record, result_token, today};
+use arena::referee::{GameRecord, PlayedMove};
+use arena::schedule::Job;
+use arena::setup::{opening_position, Opening};
+use tabula::games::quoridor::bitboard::STRIDE;
+use tabula::games::AnyPosition;
+
+impl Table {
+    /// The game as an arena record (`[Result "*"]` while it goes on), which
+    /// `load` and arena's readers take back.
+    pub fn record(&self) -> String {
+        let mut position =
+            match opening_position(&Opening { fen: self.start.clone(), moves: Vec::new() }, &self.variant) {
+                Ok((position, _)) => position,
+                Err(_) => return String::new(),
+            };
+        let mut moves = Vec::new();
+        for text in &self.moves {
+            let seat = position.side_to_move();
+            if position.play_text(text).is_err() {
+                break;
+            }
+            moves.push(PlayedMove { seat, text: text.clone(), millis: 0, score: None });
+        }
+        let result = self.result();
+        let players = self.variant.players();
+        let record = GameRecord {
+            winner: result.as_ref().and_then(|(winner, _)| *winner),
+            termination: result.as_ref().map_or("unterminated".into(), |(_, why)| why.clone()),
+            moves,
+            faults: Vec::new(),
+            interrupted: false,
+        };
+        let job = Job {
+            number: 1,
+            seats: (0..players).collect(),
+            opening: Opening { fen: self.start.clone(), moves: Vec::new() },
+            group: 0,
+        };
+        let names: Vec<String> = self
+            .seats
+            .iter()
+            .map(|seat| match seat {
+                Seat::Human => "Human".to_string(),
+                Seat::Engine { level: Some(level), .. } => format!("Engine level {level}"),
+                Seat::Engine { level: None, .. } => "Engine".to_string(),
+            })
+            .collect();
+        let text = format_record(&job, &record, &names, &self.variant.describe(), "-", &today());
+        if result.is_some() {
+            return text;
+        }
+        // arena records only finished games; a game that goes on has no result.
+        let drawn = result_token(&record, players);
+        text.replace(&format!("[Result \"{drawn}\"]"), "[Result \"*\"]")
+            .replace(&format!("\n{drawn}\n"), "\n*\n")
+    }
+
+    /// Everything the page shows.
+    pub fn view(&self) -> Json {
+        let result = self.result();
+        let seats = self.seats.iter().map(|seat| match seat {
+            Seat::Human => Json::Object(vec![("kind", Json::text("human"))]),
+            Seat::Engine { level, movetime_ms } => Json::Object(vec![
+                ("kind", Json::text("engine")),
+                ("level", Json::option(*level, |l| Json::Number(i64::from(l)))),
+                ("movetime", Json::Number(*movetime_ms as i64)),
+            ]),
+        });
+        let legal = if result.is_some() { Vec::new() } else { self.position.legal_move_names() };
+        Json::Object(vec![
+            ("version", Json::Number(self.version as i64)),
+            ("variant", Json::text(self.variant.describe())),
+            ("board", board_view(&self.position)),
+            ("seats", Json::List(seats.collect())),
+            ("toMove", Json::option(self.seat_to_move(), |s| Json::Number(s as i64))),
+            ("legal", Json::texts(legal)),
+            ("moves", Json::texts(&self.moves)),
+            ("redo", Json::Number(self.redo.len() as i64)),
+            (
+                "result",
+                Json::option(result, |(winner, why)| {
+                    Json::Object(vec![
+                        ("winner", Json::option(winner, |w| Json::Number(w as i64))),
+                        ("why", Json::text(why)),
+                    ])
+                }),
+            ),
+            ("thinking", Json::option(self.thinking.as_ref(), thinking_view)),
+            ("notice", Json::option(self.notice.as_ref(), Json::text)),
+            ("text", Json::text(self.position.to_text())),
+            ("command", Json::text(self.position_command())),
+        ])
+    }
+}
+
+fn thinking_view(t: &Thinking) -> Json {
+    Json::Object(vec![
+        ("seat", Json::Number(t.seat as i64)),
+        ("depth", Json::option(t.depth, |d| Json::Number(i64::from(d)))),
+        ("score", Json::option(t.score.as_ref(), Json::text)),
+        ("nodes", Json::option(t.nodes, |n| Json::Number(n as i64))),
+        ("pv", Json::texts(&t.pv)),
+    ])
+}
+
+/// The pieces on the board, in the shape the page draws them.
+fn board_view(position: &AnyPosition) -> Json {
+    match position {
+        AnyPosition::Quoridor(q) => {
+            let players = q.players();
+            let (h, v) = (q.horizontal_walls(), q.vertical_walls());
+            let mut walls = Vec::new();
+            for (set, letter) in [(h, 'h'), (v, 'v')] {
+                // A wall is named by the square south-west of its centre.
+                let name = |centre: usize| square_name(centre - STRIDE - 1);
+                walls.extend(set.iter().map(|centre| format!("{}{letter}", name(centre))));
+            }
+            Json::Object(vec![
+                ("game", Json::text("quoridor")),
+                ("width", Json::Number(q.width() as i64)),
+                ("height", Json::Number(q.height() as i64)),
+                ("pawns", Json::texts((0..players).map(|s| square_name(q.pawn(s))))),
+                (
+                    "hands",
+                    Json::List((0..players).map(|s| Json::Number(q.walls_in_hand(s) as i64)).collect()),
+                ),
+                ("walls", Json::texts(walls)),
+            ])
+        }
+        AnyPosition::Quarto(q) => {
+            let rules = q.rules();
+            let squares = rules.squares();
+            let available = q.available();
+            Json::Object(vec![
+                ("game", Json::text("quarto")),
+                ("side", Json::Number(rules.side as i64)),
+                ("level", Json::Number(rules.level as i64)),
+                ("attributes", Json::Number(rules.attributes() as i64)),
+                (
+                    "cells",
+                    Json::List(
+                        (0..squares)
+                            .map(|s| Json::option(q.piece_at(s), |p| Json::Number(p.into())))
+                            .collect(),
+                    ),
+                ),
+                ("hand", Json::option(q.hand(), |p| Json::Number(p.into()))),
+                (
+                    "available",
+                    Json::List(
+                        (0..rules.pieces())
+                            .filter(|&p| available >> p & 1 == 1)
+                            .map(|p| Json::Number(p as i64))
+                            .collect(),
+                    ),
+                ),
+            ])
+        }
+    }
+}
+
+fn square_name(square: usize) -> String {
+    tabula::games::quoridor::notation::square_name(square)
+}
