@@ -191,6 +191,13 @@ test('a wall that would shut a pawn in shows red and is refused with the reason'
   assert.deepEqual(s.moves, ['c1h', 'b1v']);
   assert.equal(await page.locator('#board rect.wall').count(), 2);
   assert.match(await page.textContent('#notice'), /d1v/);
+  // Flipped, P1's edge (row 1, with the walls just placed) is at the top.
+  const wallY = async () => (await page.locator('#board rect.wall[data-wall="c1h"]').boundingBox()).y;
+  const pawnY = async () => (await page.locator('#board [data-pawn="1"]').boundingBox()).y;
+  const [wallBefore, pawnBefore] = [await wallY(), await pawnY()];
+  await page.click('#flip');
+  await page.waitForTimeout(500); // the pawn slides
+  assert.ok((await wallY()) < wallBefore - 100 && (await pawnY()) < pawnBefore - 100, 'the board turned round');
 });
 
 test('a four-player game goes round and ends', async () => {
