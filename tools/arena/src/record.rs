@@ -111,6 +111,8 @@ pub struct ReadRecord {
     pub game: Opening,
     /// `1-0`, `0-1`, `1/2-1/2`, `P3`..., or `*` when the record has none.
     pub result: String,
+    /// The `;` comment lines, without the `;` (move times, scores, opening plies).
+    pub comments: Vec<String>,
 }
 
 impl ReadRecord {
@@ -145,14 +147,19 @@ pub fn read_records(text: &str) -> Vec<Result<ReadRecord, String>> {
 fn read_record(lines: &[&str]) -> Result<ReadRecord, String> {
     let mut tags = Vec::new();
     let mut body = Vec::new();
+    let mut comments = Vec::new();
     for &line in lines {
+        if let Some(comment) = line.strip_prefix(';') {
+            comments.push(comment.trim().to_string());
+            continue;
+        }
         if let Some(inner) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
             let (name, value) =
                 inner.split_once(' ').ok_or_else(|| format!("tag line '{}'", quoted(line)))?;
             let value = value.trim().strip_prefix('"').and_then(|v| v.strip_suffix('"'));
             let value = value.ok_or_else(|| format!("tag value in '{}' is not quoted", quoted(line)))?;
             tags.push((name.to_string(), value.replace("\\\"", "\"").replace("\\\\", "\\")));
-        } else if !line.is_empty() && !line.starts_with(';') {
+        } else if !line.is_empty() {
             body.extend(line.split_whitespace());
         }
     }
@@ -174,7 +181,7 @@ fn read_record(lines: &[&str]) -> Result<ReadRecord, String> {
     for (ply, text) in game.moves.iter().enumerate() {
         position.play_text(text).map_err(|e| format!("move {}: {e}", ply + 1))?;
     }
-    Ok(ReadRecord { tags, variant, game, result })
+    Ok(ReadRecord { tags, variant, game, result, comments })
 }
 
 fn quoted(text: &str) -> String {
@@ -220,6 +227,7 @@ mod tests {
         let read = read[0].as_ref().expect("the record reads back");
         assert_eq!(read.game, Opening { fen: None, moves: vec!["e2".into(), "e8".into()] });
         assert_eq!((read.result.as_str(), read.tag("P1")), ("0-1", Some("B")));
+        assert_eq!(read.comments, ["opening plies 1; move times (ms): 12", "scores: cp50"]);
     }
 
     #[test]

@@ -1,8 +1,10 @@
-//! Reads the game records `arena -pgnout` writes: tags, the moves on one
-//! line, the result, `;` comment lines. Only what fitting needs is kept.
+//! The games of `arena -pgnout` records that fitting can use (two-player
+//! Quoridor, decided at the board or drawn), read with arena's reader.
 
+use arena::record::ReadRecord;
+use arena::setup::GameVariant;
 use tabula::game::Game;
-use tabula::games::quoridor::{Quoridor, Variant};
+use tabula::games::quoridor::Quoridor;
 
 /// One two-player Quoridor game.
 pub struct Record {
@@ -25,74 +27,41 @@ pub enum Skip {
     BadPosition(String),
 }
 
-/// Every game of a file, each read or the reason it was skipped.
+/// Every game of a file, each read or the reason it was skipped. The text
+/// is read by arena's record reader, which also replays every move.
 pub fn read_records(text: &str) -> Vec<Result<Record, Skip>> {
-    text.split("\n[Game ").filter(|block| block.contains("[Result")).map(read_record).collect()
+    arena::record::read_records(text)
+        .into_iter()
+        .map(|read| read.map_err(Skip::BadPosition).and_then(fitting_record))
+        .collect()
 }
 
-fn tag<'a>(block: &'a str, name: &str) -> Option<&'a str> {
-    let start = block.find(&format!("[{name} \""))? + name.len() + 3;
-    let end = block[start..].find("\"]")?;
-    Some(&block[start..start + end])
-}
-
-/// The variant from a `Variant` tag such as `quoridor 9x9 walls=10 players=2`.
-fn variant_of(tag: &str) -> Option<Variant> {
-    let mut words = tag.split_whitespace();
-    if words.next()? != "quoridor" {
-        return None;
-    }
-    let (width, height) = words.next()?.split_once('x')?;
-    let mut variant =
-        Variant { width: width.parse().ok()?, height: height.parse().ok()?, ..Variant::default() };
-    for word in words {
-        // arena writes the multi-jump rule as a bare word.
-        match word.split_once('=').unwrap_or((word, "true")) {
-            ("walls", n) => variant.walls = n.parse().ok()?,
-            ("players", n) => variant.players = n.parse().ok()?,
-            ("multijump", b) => variant.multi_jump = b == "true",
-            _ => {}
-        }
-    }
-    Some(variant)
-}
-
-fn read_record(block: &str) -> Result<Record, Skip> {
-    let variant = tag(block, "Variant").and_then(variant_of).ok_or(Skip::NotTwoPlayerQuoridor)?;
+fn fitting_record(read: ReadRecord) -> Result<Record, Skip> {
+    let GameVariant::Quoridor(variant) = &read.variant else { return Err(Skip::NotTwoPlayerQuoridor) };
     if variant.players != 2 {
         return Err(Skip::NotTwoPlayerQuoridor);
     }
-    let first_score = match tag(block, "Result") {
-        Some("1-0") => 1.0,
-        Some("0-1") => 0.0,
-        Some("1/2-1/2") => 0.5,
+    let first_score = match read.result.as_str() {
+        "1-0" => 1.0,
+        "0-1" => 0.0,
+        "1/2-1/2" => 0.5,
         _ => return Err(Skip::NoResult),
     };
     // A decisive game not won at the board was lost to a fault.
-    let decided_by_play = tag(block, "Termination").is_none_or(|t| t.contains("reaches the goal"));
+    let decided_by_play = read.tag("Termination").is_none_or(|t| t.contains("reaches the goal"));
     if first_score != 0.5 && !decided_by_play {
         return Err(Skip::Forfeit);
     }
-    let start = match tag(block, "FEN") {
+    let start = match &read.game.fen {
         Some(text) => Quoridor::from_text(text).map_err(|e| Skip::BadPosition(e.to_string()))?,
-        None => Quoridor::new(&variant).map_err(|e| Skip::BadPosition(e.to_string()))?,
+        None => Quoridor::new(variant).map_err(|e| Skip::BadPosition(e.to_string()))?,
     };
-    let body: Vec<&str> = block
-        .lines()
-        .skip(1)
-        .filter(|l| !l.is_empty() && !l.starts_with('[') && !l.starts_with(';'))
-        .collect();
-    let moves: Vec<String> = match body.first() {
-        Some(line) if !matches!(*line, "1-0" | "0-1" | "1/2-1/2") => {
-            line.split_whitespace().map(String::from).collect()
-        }
-        _ => Vec::new(),
-    };
-    let opening_plies = block
-        .lines()
-        .find_map(|l| l.strip_prefix("; opening plies ")?.split(';').next()?.trim().parse().ok())
+    let opening_plies = read
+        .comments
+        .iter()
+        .find_map(|c| c.strip_prefix("opening plies ")?.split(';').next()?.trim().parse().ok())
         .unwrap_or(0);
-    Ok(Record { start, moves, first_score, opening_plies })
+    Ok(Record { start, moves: read.game.moves, first_score, opening_plies })
 }
 
 impl Record {
@@ -141,12 +110,12 @@ mod tests {
     }
 
     #[test]
-    fn the_variant_tag_is_read_as_arena_writes_it() {
-        let Some(v) = variant_of("quoridor 7x9 walls=6 players=2 multijump") else { panic!("not read") };
-        assert_eq!((v.width, v.height, v.walls, v.players, v.multi_jump), (7, 9, 6, 2, true));
-        let Some(v) = variant_of("quoridor 9x9 walls=10 players=2") else { panic!("not read") };
-        assert!(!v.multi_jump);
-        assert!(variant_of("quarto 4x4 level=1").is_none());
+    fn other_games_are_left_out() {
+        let quarto = "[Game \"1\"]\n[Variant \"quarto 4x4 level=1\"]\n[Result \"1-0\"]\n\n0\n1-0\n";
+        assert!(matches!(read_records(quarto)[0], Err(Skip::NotTwoPlayerQuoridor)));
+        let unfinished =
+            TWO_GAMES.replace("[Result \"0-1\"]", "[Result \"*\"]").replacen("\n0-1\n", "\n*\n", 1);
+        assert!(matches!(read_records(&unfinished)[0], Err(Skip::NoResult)));
     }
 
     #[test]
@@ -158,6 +127,6 @@ mod tests {
     #[test]
     fn an_illegal_move_skips_the_game() {
         let text = TWO_GAMES.replace("e4h e8 e2 e7", "e4h e8 e5 e7");
-        assert!(read_records(&text)[0].as_ref().unwrap().positions().is_err());
+        assert!(matches!(read_records(&text)[0], Err(Skip::BadPosition(_))));
     }
 }
