@@ -14,3 +14,5 @@ pub mod prefetch;
 pub mod protocol;
 pub mod rng;
 pub mod search;
+pub mod solve;
+pub mod solve_request;
