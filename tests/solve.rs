@@ -1,6 +1,14 @@
-//! `tabula solve` through the binary: the pinned last line for scripts.
+//! `tabula solve` and `go solve` through the binary: the pinned last line
+//! for scripts, the protocol's result and answer, `isready` and `stop`
+//! while solving, and the end of input.
 
+mod common;
+
+use common::engine_process::EngineProcess;
 use std::process::Command;
+use std::time::Duration;
+
+const LONG: Duration = Duration::from_secs(30);
 
 fn solve(args: &[&str]) -> (bool, String, String) {
     let out =
@@ -26,4 +34,60 @@ fn the_last_line_says_who_wins() {
 fn bad_arguments_are_refused() {
     let (ok, _, stderr) = solve(&["width=4"]);
     assert!(!ok && stderr.contains("width"), "{stderr}");
+}
+
+#[test]
+fn go_solve_reports_the_value_and_answers_with_the_first_move_of_the_line() {
+    let mut engine = EngineProcess::start();
+    for line in [
+        "setoption name BoardWidth value 3",
+        "setoption name BoardHeight value 3",
+        "setoption name Walls value 1",
+        "position startpos",
+        "go solve",
+    ] {
+        engine.send(line);
+    }
+    let lines = engine.read_until("bestmove", LONG);
+    let result = lines.iter().find(|l| l.starts_with("info string solve result: ")).expect("a result line");
+    assert!(result.starts_with("info string solve result: second plies=8 positions=2856"), "{lines:?}");
+    let pv: Vec<&str> = result.split(" pv ").nth(1).unwrap_or("").split_whitespace().collect();
+    let bestmove = lines.last().map(String::as_str).unwrap_or("");
+    assert_eq!(bestmove, format!("bestmove {} ponder {}", pv[0], pv[1]));
+}
+
+#[test]
+fn a_long_solve_answers_isready_and_stops_with_one_bestmove() {
+    let mut engine = EngineProcess::start();
+    for line in [
+        "setoption name Game value quarto",
+        "setoption name QuartoBoard value 3x3",
+        "position startpos",
+        "go solve",
+        "isready",
+    ] {
+        engine.send(line);
+    }
+    engine.read_until("readyok", Duration::from_secs(5));
+    engine.send("stop");
+    let lines = engine.read_until("bestmove", Duration::from_secs(10));
+    assert!(lines.iter().any(|l| l.contains("solve: stopped")), "{lines:?}");
+    assert!(engine.collect_for(Duration::from_millis(300)).iter().all(|l| !l.starts_with("bestmove")));
+}
+
+#[test]
+fn the_end_of_input_lets_a_solve_finish() {
+    let mut engine = EngineProcess::start();
+    for line in [
+        "setoption name Game value quarto",
+        "setoption name QuartoBoard value 3x3",
+        "position startpos moves 0 a11",
+        "go solve",
+    ] {
+        engine.send(line);
+    }
+    engine.close_stdin();
+    let lines = engine.read_until("bestmove", LONG);
+    assert!(lines.iter().any(|l| l.starts_with("info string solve result: first plies=5")), "{lines:?}");
+    assert!(engine.wait_exit(Duration::from_secs(5)).is_some(), "exits after answering");
 }

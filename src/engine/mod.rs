@@ -38,6 +38,11 @@ pub enum Request {
         depth: u32,
         control: Arc<Control>,
     },
+    /// The exact value by retrograde analysis (`go solve`).
+    Solve {
+        position: AnyPosition,
+        control: Arc<Control>,
+    },
     ResizeHash(usize),
     ClearHash,
     /// Answered with [`WorkerEvent::Ready`] once every request before it is
@@ -117,6 +122,7 @@ fn worker_loop(hash_megabytes: usize, inbox: Receiver<Request>, events: Sender<W
             Request::Perft { position, depth, control } => {
                 run_perft(&position, depth, tt.megabytes(), &control, &events)
             }
+            Request::Solve { position, control } => run_solve(&position, &control, &events),
             Request::ResizeHash(megabytes) => {
                 // Free the old table first so that old and new need not fit together.
                 let kept = tt.megabytes().max(1);
@@ -206,4 +212,46 @@ fn run_perft(
         let _ = events.send(WorkerEvent::Note("perft stopped: the counts are partial".into()));
     }
     let _ = events.send(WorkerEvent::PerftDone { nodes: total, elapsed: started.elapsed() });
+}
+
+/// The most positions `go solve` takes on (about 170 bytes each).
+const SOLVE_MAX_POSITIONS: usize = 200_000_000;
+
+/// `go solve`: progress and the result as notes, then the first move of the
+/// best line (any legal move when the run was stopped or too large).
+fn run_solve(position: &AnyPosition, control: &Control, events: &Sender<WorkerEvent>) {
+    use crate::solve::{solve, Progress, SolveLimits, Value};
+    let started = Instant::now();
+    let limits = SolveLimits { max_positions: SOLVE_MAX_POSITIONS, stop: Some(control.stop_flag()) };
+    let mut report = |p: Progress| {
+        let what = if p.phase == 1 { "found" } else { "valued" };
+        let millis = started.elapsed().as_millis();
+        let note =
+            format!("solve phase {} positions {} {what} {} time {millis}", p.phase, p.positions, p.done);
+        let _ = events.send(WorkerEvent::Note(note));
+    };
+    let solved = with_game!(position, g => solve(g, &limits, &mut report));
+    let any_move = || position.legal_move_names().into_iter().next();
+    let (best, ponder) = match solved {
+        Ok(solution) => {
+            let result = match solution.value {
+                Value::Win(plies) => format!("first plies={plies}"),
+                Value::Loss(plies) => format!("second plies={plies}"),
+                Value::Draw => "draw".into(),
+            };
+            let millis = started.elapsed().as_millis();
+            let note = format!(
+                "solve result: {result} positions={} time {millis} pv {}",
+                solution.positions,
+                solution.line.join(" ")
+            );
+            let _ = events.send(WorkerEvent::Note(note));
+            (solution.line.first().cloned().or_else(any_move), solution.line.get(1).cloned())
+        }
+        Err(e) => {
+            let _ = events.send(WorkerEvent::Note(format!("solve: {e}; no result")));
+            (any_move(), None)
+        }
+    };
+    let _ = events.send(WorkerEvent::BestMove { best, ponder });
 }

@@ -30,6 +30,8 @@ pub struct GoParams {
     pub infinite: bool,
     pub ponder: bool,
     pub perft: Option<u32>,
+    /// `solve`: the exact value by retrograde analysis (`tabula solve`).
+    pub solve: bool,
     /// `mate N`: look for a win in at most N of the mover's own moves.
     pub mate: Option<u32>,
     /// `searchmoves ...`: only these root moves (as written; the session
@@ -54,6 +56,7 @@ impl GoParams {
             || self.move_time.is_some()
             || self.mate.is_some()
             || self.perft.is_some()
+            || self.solve
             || self.has_errors();
         self.infinite || self.ponder || !bounded
     }
@@ -257,7 +260,7 @@ const NUMERIC_KEYS: &[&str] = &[
 
 /// Every word that starts a `go` parameter (and so ends `searchmoves`).
 fn is_go_keyword(word: &str) -> bool {
-    NUMERIC_KEYS.contains(&word) || matches!(word, "infinite" | "ponder" | "searchmoves")
+    NUMERIC_KEYS.contains(&word) || matches!(word, "infinite" | "ponder" | "searchmoves" | "solve")
 }
 
 /// Reads `go`'s parameters, word by word. It never fails: what cannot be
@@ -269,6 +272,7 @@ fn parse_go(rest: &str) -> GoParams {
         match word {
             "infinite" => params.infinite = true,
             "ponder" => params.ponder = true,
+            "solve" => params.solve = true,
             "searchmoves" => {
                 while let Some(mv) = words.next_if(|w| !is_go_keyword(w)) {
                     params.search_moves.push(mv.to_string());
@@ -389,6 +393,9 @@ mod tests {
     fn go_never_fails_and_names_what_it_could_not_use() {
         assert_eq!(go("go depth").problems, [GoProblem::MissingValue("depth")]);
         assert_eq!(go("go depth infinite").problems, [GoProblem::MissingValue("depth")]);
+        let solve = go("go solve searchmoves e2 solve");
+        assert!(solve.solve && !solve.is_unbounded() && solve.problems.is_empty());
+        assert_eq!(solve.search_moves, ["e2"], "solve ends a searchmoves list");
         assert!(go("go depth infinite").infinite);
         for bad in
             ["go depth x", "go depth 0", "go movetime -5", "go nodes 99999999999999999999", "go mate 0"]

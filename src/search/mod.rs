@@ -71,6 +71,12 @@ impl Control {
         self.stop.load(Ordering::Relaxed)
     }
 
+    /// The flag [`Control::stop`] sets, for work that polls it itself (the
+    /// exact solver).
+    pub fn stop_flag(&self) -> &AtomicBool {
+        &self.stop
+    }
+
     /// The opponent played the expected move: from now on the clock counts.
     pub fn ponderhit(&self) {
         *self.started.lock() = Instant::now();

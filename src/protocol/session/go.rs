@@ -109,6 +109,12 @@ impl<W: Write> Session<W> {
                 Some(RunningGo { control, perft: true, hold: false, held: None, unbounded: false });
             return;
         }
+        if params.solve {
+            self.engine.submit(Request::Solve { position, control: control.clone() });
+            self.running =
+                Some(RunningGo { control, perft: false, hold: false, held: None, unbounded: false });
+            return;
+        }
         let limits = Limits {
             depth: params.depth,
             nodes: params.nodes,
