@@ -48,16 +48,7 @@ fn solve(args: &[String]) {
     println!("solving {}", start.to_text());
     let began = std::time::Instant::now();
     let limits = SolveLimits { max_positions: 200_000_000, stop: None };
-    let mut report = |p: Progress| {
-        let what = if p.phase == 1 { "found" } else { "valued" };
-        eprintln!(
-            "info phase {} positions {} {what} {} time {:.1} s",
-            p.phase,
-            p.positions,
-            p.done,
-            began.elapsed().as_secs_f64()
-        );
-    };
+    let mut report = |p: Progress| eprintln!("info {}", p.describe(began.elapsed()));
     let solved = tabula::with_game!(&start, g => solve(g, &limits, &mut report));
     let solution = match solved {
         Ok(solution) => solution,

@@ -39,6 +39,33 @@ pub struct Progress {
     pub positions: usize,
     /// Positions expanded (phase 1) or valued (phase 2).
     pub done: usize,
+    /// Time since this phase began.
+    pub phase_time: std::time::Duration,
+}
+
+impl Progress {
+    /// One progress line: `phase 1 positions N found M time MS rate R/s`
+    /// (`elapsed` since the run began, the rate within the phase), and in
+    /// phase 2 a bound on the time left (positions never valued are
+    /// draws and need no time, so the bound may be generous).
+    pub fn describe(&self, elapsed: std::time::Duration) -> String {
+        let what = if self.phase == 1 { "found" } else { "valued" };
+        let seconds = self.phase_time.as_secs_f64().max(1e-3);
+        let rate = self.done as f64 / seconds;
+        let mut line = format!(
+            "phase {} positions {} {what} {} time {} rate {:.0}/s",
+            self.phase,
+            self.positions,
+            self.done,
+            elapsed.as_millis(),
+            rate
+        );
+        if self.phase == 2 {
+            let left = self.positions.saturating_sub(self.done) as f64 / rate.max(1.0);
+            line.push_str(&format!(" left at most {left:.0} s"));
+        }
+        line
+    }
 }
 
 /// Why no value came.
@@ -116,6 +143,7 @@ fn explore<G: Game>(
     limits: &SolveLimits,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Graph<G>, SolveError> {
+    let began = std::time::Instant::now();
     let mut index: HashMap<String, u32> = HashMap::new();
     index.insert(start.to_text(), 0);
     let mut graph = Graph { start: start.clone(), children: vec![Vec::new()], terminal: vec![None] };
@@ -128,7 +156,12 @@ fn explore<G: Game>(
             if stopped(limits) {
                 return Err(SolveError::Stopped);
             }
-            progress(Progress { phase: 1, positions: index.len(), done: expanded });
+            progress(Progress {
+                phase: 1,
+                positions: index.len(),
+                done: expanded,
+                phase_time: began.elapsed(),
+            });
         }
         if let Some(outcome) = position.outcome() {
             graph.terminal[node as usize] = Some(match outcome {
@@ -169,6 +202,7 @@ fn propagate<G: Game>(
     limits: &SolveLimits,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Vec<Value>, SolveError> {
+    let began = std::time::Instant::now();
     let n = graph.children.len();
     let mut parents: Vec<Vec<u32>> = vec![Vec::new(); n];
     for (parent, children) in graph.children.iter().enumerate() {
@@ -196,7 +230,7 @@ fn propagate<G: Game>(
             if stopped(limits) {
                 return Err(SolveError::Stopped);
             }
-            progress(Progress { phase: 2, positions: n, done: valued });
+            progress(Progress { phase: 2, positions: n, done: valued, phase_time: began.elapsed() });
         }
         let Some(known) = value[node as usize] else { continue };
         for &parent in &parents[node as usize] {
@@ -306,6 +340,20 @@ mod tests {
         assert_eq!(solution.value, Value::Win(5), "{solution:?}");
         let end = replay_line(&start, &solution);
         assert_eq!(end.outcome(), Some(Outcome::Win(start.side_to_move())));
+    }
+
+    #[test]
+    fn progress_lines_give_rate_and_time_left() {
+        let second = std::time::Duration::from_secs(1);
+        let p = Progress { phase: 2, positions: 3000, done: 1000, phase_time: 2 * second };
+        assert_eq!(
+            p.describe(3 * second),
+            "phase 2 positions 3000 valued 1000 time 3000 rate 500/s left at most 4 s"
+        );
+        let p = Progress { phase: 1, positions: 10, done: 5, phase_time: std::time::Duration::ZERO };
+        assert!(p
+            .describe(std::time::Duration::ZERO)
+            .starts_with("phase 1 positions 10 found 5 time 0 rate"));
     }
 
     #[test]

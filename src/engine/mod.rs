@@ -224,11 +224,7 @@ fn run_solve(position: &AnyPosition, control: &Control, events: &Sender<WorkerEv
     let started = Instant::now();
     let limits = SolveLimits { max_positions: SOLVE_MAX_POSITIONS, stop: Some(control.stop_flag()) };
     let mut report = |p: Progress| {
-        let what = if p.phase == 1 { "found" } else { "valued" };
-        let millis = started.elapsed().as_millis();
-        let note =
-            format!("solve phase {} positions {} {what} {} time {millis}", p.phase, p.positions, p.done);
-        let _ = events.send(WorkerEvent::Note(note));
+        let _ = events.send(WorkerEvent::Note(format!("solve {}", p.describe(started.elapsed()))));
     };
     let solved = with_game!(position, g => solve(g, &limits, &mut report));
     let any_move = || position.legal_move_names().into_iter().next();
