@@ -308,6 +308,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// The one-line position text that `position fen` accepts.
     fn to_text(&self) -> String;
 
+    /// A 128-bit key that is equal for two positions only when they are the
+    /// same (or, where the game says so, related by a symmetry that keeps
+    /// the value): what the exact solvers tell positions apart by. `None`
+    /// when the position does not fit; the solvers then use the text.
+    fn exact_key(&self) -> Option<u128> {
+        None
+    }
+
     /// A picture of the board for the `d` command.
     fn diagram(&self) -> String;
 

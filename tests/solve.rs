@@ -50,7 +50,7 @@ fn go_solve_reports_the_value_and_answers_with_the_first_move_of_the_line() {
     }
     let lines = engine.read_until("bestmove", LONG);
     let result = lines.iter().find(|l| l.starts_with("info string solve result: ")).expect("a result line");
-    assert!(result.starts_with("info string solve result: second plies=8 positions=2856"), "{lines:?}");
+    assert!(result.starts_with("info string solve result: second plies=8 positions="), "{lines:?}");
     let pv: Vec<&str> = result.split(" pv ").nth(1).unwrap_or("").split_whitespace().collect();
     let bestmove = lines.last().map(String::as_str).unwrap_or("");
     assert_eq!(bestmove, format!("bestmove {} ponder {}", pv[0], pv[1]));
@@ -60,8 +60,8 @@ fn go_solve_reports_the_value_and_answers_with_the_first_move_of_the_line() {
 fn a_long_solve_answers_isready_and_stops_with_one_bestmove() {
     let mut engine = EngineProcess::start();
     for line in [
+        // The empty 4x4 board: far more than a test's time.
         "setoption name Game value quarto",
-        "setoption name QuartoBoard value 3x3",
         "position startpos",
         "go solve",
         "isready",
@@ -90,4 +90,39 @@ fn the_end_of_input_lets_a_solve_finish() {
     let lines = engine.read_until("bestmove", LONG);
     assert!(lines.iter().any(|l| l.starts_with("info string solve result: first plies=5")), "{lines:?}");
     assert!(engine.wait_exit(Duration::from_secs(5)).is_some(), "exits after answering");
+}
+
+#[test]
+fn ctrl_c_stops_a_solve_with_a_report() {
+    // The empty 4x4 Quarto board does not end within a test.
+    let child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["solve", "game=quarto"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run tabula");
+    std::thread::sleep(Duration::from_millis(1500));
+    let signalled = Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("kill");
+    assert!(signalled.success());
+    let out = child.wait_with_output().expect("it ends");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("stopped before the end"), "{stderr}");
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("result:"));
+}
+
+#[test]
+fn methods_and_threads_give_the_same_value() {
+    let mut results = Vec::new();
+    for extra in ["method=graph", "method=layers threads=1", "method=layers threads=2"] {
+        let mut args = vec!["width=3", "height=5", "walls=2"];
+        args.extend(extra.split(' '));
+        let (ok, stdout, _) = solve(&args);
+        assert!(ok, "{stdout}");
+        let last = stdout.lines().last().unwrap_or("").to_string();
+        results.push(last.split(" positions=").next().unwrap_or("").to_string());
+    }
+    assert!(results.iter().all(|r| r == "result: second plies=18"), "{results:?}");
+    let (ok, _, stderr) = solve(&["game=quarto", "method=layers"]);
+    assert!(!ok && stderr.contains("does not apply"), "{stderr}");
 }

@@ -42,6 +42,8 @@ pub enum Request {
     Solve {
         position: AnyPosition,
         control: Arc<Control>,
+        /// The `Threads` option: the layered method values layers in parallel.
+        threads: usize,
     },
     ResizeHash(usize),
     ClearHash,
@@ -122,7 +124,7 @@ fn worker_loop(hash_megabytes: usize, inbox: Receiver<Request>, events: Sender<W
             Request::Perft { position, depth, control } => {
                 run_perft(&position, depth, tt.megabytes(), &control, &events)
             }
-            Request::Solve { position, control } => run_solve(&position, &control, &events),
+            Request::Solve { position, control, threads } => run_solve(&position, &control, threads, &events),
             Request::ResizeHash(megabytes) => {
                 // Free the old table first so that old and new need not fit together.
                 let kept = tt.megabytes().max(1);
@@ -214,19 +216,19 @@ fn run_perft(
     let _ = events.send(WorkerEvent::PerftDone { nodes: total, elapsed: started.elapsed() });
 }
 
-/// The most positions `go solve` takes on (about 170 bytes each).
-const SOLVE_MAX_POSITIONS: usize = 200_000_000;
+/// The memory `go solve` may take for its values (8 GiB).
+const SOLVE_MAX_BYTES: usize = 8 << 30;
 
 /// `go solve`: progress and the result as notes, then the first move of the
 /// best line (any legal move when the run was stopped or too large).
-fn run_solve(position: &AnyPosition, control: &Control, events: &Sender<WorkerEvent>) {
-    use crate::solve::{solve, Progress, SolveLimits, Value};
+fn run_solve(position: &AnyPosition, control: &Control, threads: usize, events: &Sender<WorkerEvent>) {
+    use crate::solve::{solve_position, Progress, SolveLimits, Value};
     let started = Instant::now();
-    let limits = SolveLimits { max_positions: SOLVE_MAX_POSITIONS, stop: Some(control.stop_flag()) };
+    let limits = SolveLimits { max_bytes: SOLVE_MAX_BYTES, stop: Some(control.stop_flag()), threads };
     let mut report = |p: Progress| {
         let _ = events.send(WorkerEvent::Note(format!("solve {}", p.describe(started.elapsed()))));
     };
-    let solved = with_game!(position, g => solve(g, &limits, &mut report));
+    let solved = solve_position(position, None, &limits, &mut report);
     let any_move = || position.legal_move_names().into_iter().next();
     let (best, ponder) = match solved {
         Ok(solution) => {

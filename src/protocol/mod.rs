@@ -6,6 +6,7 @@ pub mod emit;
 pub mod options;
 pub mod parse;
 pub mod session;
+pub mod solve_command;
 
 use crate::engine::WorkerEvent;
 use crossbeam_channel::{select, unbounded, Receiver};

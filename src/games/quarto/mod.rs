@@ -157,6 +157,11 @@ impl Game for Quarto {
         self.text()
     }
 
+    fn exact_key(&self) -> Option<u128> {
+        // Symmetric positions have the same value for the player to move.
+        Some(self.canonical())
+    }
+
     fn diagram(&self) -> String {
         self.board_picture()
     }

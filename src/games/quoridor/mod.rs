@@ -125,6 +125,10 @@ impl Game for Quoridor {
         self.text()
     }
 
+    fn exact_key(&self) -> Option<u128> {
+        self.packed_key()
+    }
+
     fn diagram(&self) -> String {
         self.board_picture()
     }

@@ -110,7 +110,8 @@ impl<W: Write> Session<W> {
             return;
         }
         if params.solve {
-            self.engine.submit(Request::Solve { position, control: control.clone() });
+            let threads = self.options.threads;
+            self.engine.submit(Request::Solve { position, control: control.clone(), threads });
             self.running =
                 Some(RunningGo { control, perft: false, hold: false, held: None, unbounded: false });
             return;
