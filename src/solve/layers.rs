@@ -159,6 +159,32 @@ impl Board {
     fn config(&self, pawns: [usize; 2], side: usize) -> usize {
         (pawns[0] * self.area + pawns[1]) * 2 + side
     }
+
+    /// The index of a placement in a layer stored as its mirror image.
+    fn config_seen(&self, pawns: [usize; 2], side: usize, mirrored: bool) -> usize {
+        if mirrored {
+            self.config(pawns.map(|p| p - p % self.width + (self.width - 1 - p % self.width)), side)
+        } else {
+            self.config(pawns, side)
+        }
+    }
+
+    /// The layer as stored: of a wall set and its mirror image (left and
+    /// right swapped, which changes no value), the smaller; and whether it
+    /// was mirrored.
+    fn canonical(&self, key: LayerKey) -> (LayerKey, bool) {
+        let span = self.width - 1;
+        let mirror = |set: u64| {
+            bits(set).fold(0u64, |m, slot| m | 1 << (slot - slot % span + (span - 1 - slot % span)))
+        };
+        let image =
+            LayerKey { horizontal: mirror(key.horizontal), vertical: mirror(key.vertical), hand: key.hand };
+        if (image.horizontal, image.vertical) < (key.horizontal, key.vertical) {
+            (image, true)
+        } else {
+            (key, false)
+        }
+    }
 }
 
 /// The set bits of a word, lowest first.
@@ -172,8 +198,30 @@ fn bits(mut word: u64) -> impl Iterator<Item = usize> {
     })
 }
 
-/// A value packed in 16 bits: 0 a draw (or never reached), `2d + 1` a win
-/// in `d` plies, `2d + 2` a loss in `d`.
+/// The longest win or loss a stored value holds, in plies.
+pub const MAX_DISTANCE: u32 = 126;
+
+/// A value as stored, in 8 bits: 0 a draw (or never reached), `1 + d` a win
+/// in `d` plies, `128 + d` a loss in `d`.
+fn store(code: u16) -> Option<u8> {
+    match unpack(code) {
+        Value::Draw => Some(0),
+        Value::Win(d) if d <= MAX_DISTANCE => Some(1 + d as u8),
+        Value::Loss(d) if d <= MAX_DISTANCE => Some(128 + d as u8),
+        _ => None,
+    }
+}
+
+fn load(stored: u8) -> Value {
+    match stored {
+        0 => Value::Draw,
+        1..=127 => Value::Win(u32::from(stored) - 1),
+        _ => Value::Loss(u32::from(stored) - 128),
+    }
+}
+
+/// A value while a layer is worked on, in 16 bits: 0 a draw (or never
+/// reached), `2d + 1` a win in `d` plies, `2d + 2` a loss in `d`.
 fn pack(value: Value) -> u16 {
     match value {
         Value::Draw => 0,
@@ -196,7 +244,7 @@ fn unpack(code: u16) -> Value {
 struct Level {
     index: HashMap<LayerKey, usize>,
     keys: Vec<LayerKey>,
-    values: Vec<Box<[u16]>>,
+    values: Vec<Box<[u8]>>,
 }
 
 /// Every layer's values, level by level from the start's.
@@ -215,11 +263,12 @@ impl LayerTables {
     /// and more, if its layer was valued.
     pub fn value(&self, position: &Quoridor) -> Option<Value> {
         let (key, pawns) = key_of(position);
+        let (key, mirrored) = self.board.canonical(key);
         let walls = (key.horizontal.count_ones() + key.vertical.count_ones()) as usize;
         let level = self.levels.get(walls.checked_sub(self.start_walls)?)?;
         let layer = *level.index.get(&key)?;
         let table = level.values.get(layer)?;
-        Some(unpack(table[self.board.config(pawns, position.side())]))
+        Some(load(table[self.board.config_seen(pawns, position.side(), mirrored)]))
     }
 }
 
@@ -257,6 +306,7 @@ pub fn solve_layers(
 ) -> Result<LayerTables, SolveError> {
     let board = Board::new(start.width(), start.height());
     let (start_key, _) = key_of(start);
+    let (start_key, _) = board.canonical(start_key);
     let per_layer = 2 * board.area * board.area;
     let mut levels = find_layers(&board, start_key, per_layer, limits, progress)?;
     let total: usize = levels.iter().map(|l| l.keys.len()).sum::<usize>() * per_layer;
@@ -273,7 +323,7 @@ pub fn solve_layers(
             for &code in table.iter() {
                 let slot = match code {
                     0 => 2,
-                    c if c % 2 == 1 => 0,
+                    1..=127 => 0,
                     _ => 1,
                 };
                 counts[slot] += 1;
@@ -331,7 +381,7 @@ fn find_layers(
                     if key.hand[mover] > 0 {
                         let mut child = wider;
                         child.hand[mover] -= 1;
-                        next.insert(child);
+                        next.insert(board.canonical(child).0);
                     }
                 }
             }
@@ -356,7 +406,7 @@ fn find_layers(
 }
 
 /// A layer's values and how many of its pawn placements can occur.
-type ValuedLayer = (Box<[u16]>, usize);
+type ValuedLayer = (Box<[u8]>, usize);
 
 /// Values every layer of a level, on `limits.threads` threads, given the
 /// values of the level below (one wall more).
@@ -368,8 +418,9 @@ fn value_level(
 ) -> Result<Vec<ValuedLayer>, SolveError> {
     let next_layer = AtomicUsize::new(0);
     let threads = limits.threads.clamp(1, 64);
-    let mut results: Vec<Option<ValuedLayer>> = (0..level.keys.len()).map(|_| None).collect();
-    let parts: Vec<Vec<(usize, ValuedLayer)>> = std::thread::scope(|scope| {
+    let mut results: Vec<Option<Result<ValuedLayer, SolveError>>> =
+        (0..level.keys.len()).map(|_| None).collect();
+    let parts: Vec<Vec<(usize, Result<ValuedLayer, SolveError>)>> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|_| {
                 scope.spawn(|| {
@@ -389,7 +440,7 @@ fn value_level(
     for (i, result) in parts.into_iter().flatten() {
         results[i] = Some(result);
     }
-    results.into_iter().map(|r| r.ok_or(SolveError::Stopped)).collect()
+    results.into_iter().map(|r| r.unwrap_or(Err(SolveError::Stopped))).collect()
 }
 
 /// A wall the layer's positions may place, with what it leaves reachable
@@ -397,12 +448,12 @@ fn value_level(
 struct WallChoice<'a> {
     north: u64,
     south: u64,
-    after: [Option<&'a [u16]>; 2],
+    after: [Option<(&'a [u8], bool)>; 2],
 }
 
 /// Retrograde analysis of one layer; returns its values and how many of
 /// its pawn placements can occur.
-fn value_layer(board: &Board, key: LayerKey, below: Option<&Level>) -> ValuedLayer {
+fn value_layer(board: &Board, key: LayerKey, below: Option<&Level>) -> Result<ValuedLayer, SolveError> {
     let edges = board.edges(key.horizontal, key.vertical);
     let north = board.reach(edges, board.north_row);
     let south = board.reach(edges, board.south_row);
@@ -424,8 +475,9 @@ fn value_layer(board: &Board, key: LayerKey, below: Option<&Level>) -> ValuedLay
                 return None;
             }
             child.hand[mover] -= 1;
+            let (child, mirrored) = board.canonical(child);
             let level = below?;
-            level.index.get(&child).and_then(|&i| level.values.get(i)).map(|t| &t[..])
+            level.index.get(&child).and_then(|&i| level.values.get(i)).map(|t| (&t[..], mirrored))
         });
         walls.push(WallChoice {
             north: board.reach(e, board.north_row),
@@ -475,8 +527,9 @@ fn value_layer(board: &Board, key: LayerKey, below: Option<&Level>) -> ValuedLay
                             continue;
                         }
                         children += 1;
-                        let code = wall.after[side].map_or(0, |t| t[board.config(pawns, 1 - side)]);
-                        let (distance, child_wins) = match unpack(code) {
+                        let stored = wall.after[side]
+                            .map_or(0, |(t, mirrored)| t[board.config_seen(pawns, 1 - side, mirrored)]);
+                        let (distance, child_wins) = match load(stored) {
                             Value::Win(d) => (d, true),
                             Value::Loss(d) => (d, false),
                             Value::Draw => continue,
@@ -521,7 +574,8 @@ fn value_layer(board: &Board, key: LayerKey, below: Option<&Level>) -> ValuedLay
         }
         distance += 1;
     }
-    (state.value.into_boxed_slice(), valid)
+    let stored: Option<Box<[u8]>> = state.value.iter().map(|&code| store(code)).collect();
+    Ok((stored.ok_or(SolveError::Distance(MAX_DISTANCE))?, valid))
 }
 
 /// The values of a layer while they are found.

@@ -168,6 +168,8 @@ pub enum SolveError {
     Players(usize),
     /// The method does not apply to this game or board.
     Method(Method),
+    /// A win or loss longer than the tables hold (in plies).
+    Distance(u32),
 }
 
 impl std::fmt::Display for SolveError {
@@ -179,6 +181,7 @@ impl std::fmt::Display for SolveError {
             SolveError::Stopped => write!(f, "stopped before the end"),
             SolveError::Players(n) => write!(f, "{n} players: only two-player games are solved"),
             SolveError::Method(m) => write!(f, "method {} does not apply to this position", m.name()),
+            SolveError::Distance(d) => write!(f, "a line longer than {d} plies does not fit the tables"),
         }
     }
 }
