@@ -16,7 +16,7 @@ use crate::games::quoridor::bitboard::STRIDE;
 use crate::games::quoridor::Quoridor;
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The largest board the layers handle: squares and wall centres each fit
 /// in 64 bits.
@@ -317,7 +317,11 @@ pub fn solve_layers(
         let (this, below) = levels.split_at_mut(depth + 1);
         let level = &mut this[depth];
         let next = below.first();
-        let results = value_level(&board, level, next, limits)?;
+        let mut report = |layers: usize| {
+            let done = done + layers * per_layer;
+            progress(Progress { phase: 2, positions: total, done, phase_time: began.elapsed() })
+        };
+        let results = value_level(&board, level, next, limits, &mut report)?;
         for (table, valid) in &results {
             positions += valid;
             for &code in table.iter() {
@@ -408,15 +412,21 @@ fn find_layers(
 /// A layer's values and how many of its pawn placements can occur.
 type ValuedLayer = (Box<[u8]>, usize);
 
+/// How often a long level reports how far it got.
+const REPORT_INTERVAL: Duration = Duration::from_secs(2);
+
 /// Values every layer of a level, on `limits.threads` threads, given the
-/// values of the level below (one wall more).
+/// values of the level below (one wall more); `report` hears now and then
+/// how many layers are done.
 fn value_level(
     board: &Board,
     level: &Level,
     below: Option<&Level>,
     limits: &SolveLimits,
+    report: &mut dyn FnMut(usize),
 ) -> Result<Vec<ValuedLayer>, SolveError> {
     let next_layer = AtomicUsize::new(0);
+    let finished = AtomicUsize::new(0);
     let threads = limits.threads.clamp(1, 64);
     let mut results: Vec<Option<Result<ValuedLayer, SolveError>>> =
         (0..level.keys.len()).map(|_| None).collect();
@@ -431,10 +441,20 @@ fn value_level(
                             return mine;
                         }
                         mine.push((i, value_layer(board, level.keys[i], below)));
+                        finished.fetch_add(1, Ordering::Relaxed);
                     }
                 })
             })
             .collect();
+        // This thread only reports, from where the callback lives.
+        let mut last = Instant::now();
+        while !workers.iter().all(|w| w.is_finished()) {
+            std::thread::sleep(Duration::from_millis(20));
+            if last.elapsed() >= REPORT_INTERVAL {
+                report(finished.load(Ordering::Relaxed));
+                last = Instant::now();
+            }
+        }
         workers.into_iter().map(|w| w.join().unwrap_or_default()).collect()
     });
     for (i, result) in parts.into_iter().flatten() {
