@@ -134,6 +134,23 @@ impl Board {
         }
     }
 
+    /// The layer's wall set with each wall that fits added (walls in hand
+    /// unchanged).
+    fn wall_sets_after<'a>(&'a self, key: &'a LayerKey) -> impl Iterator<Item = LayerKey> + 'a {
+        (0..self.centres())
+            .flat_map(|slot| [(slot, false), (slot, true)])
+            .filter(|&(slot, vertical)| !self.overlaps(key, slot, vertical))
+            .map(|(slot, vertical)| {
+                let mut wider = *key;
+                if vertical {
+                    wider.vertical |= 1 << slot;
+                } else {
+                    wider.horizontal |= 1 << slot;
+                }
+                wider
+            })
+    }
+
     /// The pawn squares the mover can go to (steps, jumps, side steps).
     fn pawn_targets(&self, edges: Edges, mover: usize, other: usize) -> u64 {
         let mut targets = 0;
@@ -364,16 +381,7 @@ fn find_layers(
             if limits.stopped() {
                 return Err(SolveError::Stopped);
             }
-            for (slot, vertical) in (0..board.centres()).flat_map(|s| [(s, false), (s, true)]) {
-                if board.overlaps(key, slot, vertical) {
-                    continue;
-                }
-                let mut wider = *key;
-                if vertical {
-                    wider.vertical |= 1 << slot;
-                } else {
-                    wider.horizontal |= 1 << slot;
-                }
+            for wider in board.wall_sets_after(key) {
                 let edges = board.edges(wider.horizontal, wider.vertical);
                 let north = board.reach(edges, board.north_row);
                 let south = board.reach(edges, board.south_row);
@@ -478,16 +486,7 @@ fn value_layer(board: &Board, key: LayerKey, below: Option<&Level>) -> Result<Va
     let north = board.reach(edges, board.north_row);
     let south = board.reach(edges, board.south_row);
     let mut walls = Vec::new();
-    for (slot, vertical) in (0..board.centres()).flat_map(|s| [(s, false), (s, true)]) {
-        if board.overlaps(&key, slot, vertical) {
-            continue;
-        }
-        let mut wider = key;
-        if vertical {
-            wider.vertical |= 1 << slot;
-        } else {
-            wider.horizontal |= 1 << slot;
-        }
+    for wider in board.wall_sets_after(&key) {
         let e = board.edges(wider.horizontal, wider.vertical);
         let after = [0, 1].map(|mover| {
             let mut child = wider;
