@@ -3,6 +3,7 @@
 //! This module tree is the only code that writes output.
 
 pub mod emit;
+pub mod lines;
 pub mod options;
 pub mod parse;
 pub mod session;
@@ -70,28 +71,11 @@ fn finish<W: Write>(session: &mut Session<W>, reports: &Receiver<WorkerEvent>, g
     }
 }
 
-/// Reads lines on their own thread; the channel closes at end of input.
-/// Bytes that are not UTF-8 become U+FFFD, so they reach the parser (and
-/// its error message) instead of ending the session.
-fn spawn_reader<R: BufRead + Send + 'static>(mut input: R) -> Receiver<String> {
-    let (sender, receiver) = unbounded();
-    let spawned = std::thread::Builder::new().name("stdin".into()).spawn(move || {
-        let mut buffer = Vec::new();
-        loop {
-            buffer.clear();
-            match input.read_until(b'\n', &mut buffer) {
-                Ok(0) | Err(_) => break,
-                Ok(_) => {
-                    let line = String::from_utf8_lossy(&buffer);
-                    if sender.send(line.trim_end_matches(['\n', '\r']).to_string()).is_err() {
-                        break;
-                    }
-                }
-            }
-        }
-    });
-    if let Err(e) = spawned {
+/// The input lines; the channel closes at end of input. Without a thread
+/// to read them there is no input: the channel is closed at once.
+fn spawn_reader<R: BufRead + Send + 'static>(input: R) -> Receiver<String> {
+    lines::spawn_line_reader(input, "stdin".into(), |line| line).unwrap_or_else(|e| {
         log::error!("cannot start the input thread: {e}");
-    }
-    receiver
+        unbounded().1
+    })
 }

@@ -259,11 +259,6 @@ impl<W: Write> Session<W> {
             }
         }
     }
-
-    /// Whether the running `go` is a perft (which answers without `bestmove`).
-    pub fn running_perft(&self) -> bool {
-        self.running.as_ref().is_some_and(|r| r.perft)
-    }
 }
 
 /// Whether a position occurs for the third time, counting `history`.
