@@ -5,7 +5,7 @@
 //! by moves in another order are counted once); without it every path is
 //! walked.
 
-use tabula::game::Game;
+use tabula::game::prelude::*;
 use tabula::games::quoridor::Quoridor;
 use tabula::perft::{perft_until, PerftTable};
 
@@ -26,7 +26,7 @@ fn main() {
             Err(e) => return eprintln!("{e}"),
         }
     }
-    println!("{}", position.text());
+    println!("{}", position.to_text());
     for d in 1..=depth {
         // A fresh table for every depth, so that each count is timed alone.
         let mut table = hash.and_then(PerftTable::new);

@@ -6,11 +6,12 @@
 //! exactly and prints the value, node count and time. `TT_MB` sets the table
 //! size in MiB (default 256).
 
-use std::time::{Duration, Instant};
-use tabula::game::{Game, MoveList};
+use std::time::Instant;
+use tabula::game::prelude::*;
+use tabula::games::quarto::QuartoMove;
 use tabula::games::quarto::{Quarto, Rules};
 use tabula::search::tt::TranspositionTable;
-use tabula::search::{search, Control, Limits, SearchInfo};
+use tabula::search::{search, Control, Limits, SearchInfo, SearchSettings};
 
 fn random_position(placed: usize, seed: &mut u64) -> Option<Quarto> {
     let mut position = Quarto::new(Rules { side: 4, level: 1 }).ok()?;
@@ -52,10 +53,12 @@ fn main() {
             );
             let control = Control::new(false);
             let limits = Limits { depth: Some(17), ..Limits::default() };
-            let mut last: Option<SearchInfo> = None;
+            let mut last: Option<SearchInfo<QuartoMove>> = None;
             let started = Instant::now();
             let result =
-                search(&position, &[], &limits, Duration::ZERO, &mut tt, &control, &mut |i| last = Some(i));
+                search(&position, &[], &limits, &SearchSettings::default(), &mut tt, &control, &mut |i| {
+                    last = Some(i)
+                });
             let took = started.elapsed();
             let info = last.expect("at least one iteration");
             println!(
@@ -64,7 +67,7 @@ fn main() {
                 result.nodes,
                 info.score,
                 if info.exact { " exact" } else { "" },
-                position.text()
+                position.to_text()
             );
             times.push(took);
         }

@@ -6,7 +6,7 @@
 //! Each check panics when an invariant fails; a fuzzer reports the panic
 //! with the input that caused it. None of them may panic otherwise.
 
-use crate::game::{Game, MoveList};
+use crate::game::prelude::*;
 use crate::games::quarto::Quarto;
 use crate::games::quoridor::Quoridor;
 use crate::protocol::options::Options;

@@ -4,7 +4,8 @@
 //! ([`engine`]) do no I/O; the protocol layer in [`protocol`] is the only code
 //! that prints.
 
-pub mod bench;
+#![deny(missing_docs)]
+
 pub mod checks;
 pub mod engine;
 pub mod game;

@@ -22,15 +22,10 @@ fn main() {
 }
 
 fn bench() {
-    let report = tabula::bench::run_bench();
-    for (text, nodes, best) in &report.positions {
-        println!("{nodes:>10}  {best:<6} {text}");
+    if let Err(e) = tabula::protocol::bench::print_bench(&mut io::stdout()) {
+        eprintln!("tabula bench: {e}");
+        std::process::exit(1);
     }
-    let ms = report.elapsed.as_millis().max(1) as u64;
-    println!("Total time (ms) : {ms}");
-    println!("Nodes searched  : {}", report.nodes);
-    println!("Nodes/second    : {}", report.nodes * 1000 / ms);
-    println!("Bench: {}", report.nodes);
 }
 
 fn usage() {

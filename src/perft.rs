@@ -3,10 +3,16 @@
 //! again by moves in another order (walls commute) is counted once. Perft
 //! ignores repetition, as chess perft does.
 
-use crate::game::{Game, MoveList};
+use crate::game::prelude::*;
 
 /// The number of move sequences of length `depth`.
-pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
+pub fn perft<G: Position>(position: &G, depth: u32) -> u64 {
+    count_paths(&mut position.clone(), depth, &mut G::Tables::default())
+}
+
+/// Perft with the game's tables at hand; generation may teach `position`
+/// what its children inherit.
+fn count_paths<G: Position>(position: &mut G, depth: u32, tables: &mut G::Tables) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -14,15 +20,14 @@ pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
         return position.count_moves();
     }
     let mut moves = MoveList::default();
-    position.generate_moves(&mut moves);
-    moves
-        .iter()
-        .map(|&mv| {
-            let mut child = position.clone();
-            child.make_move(mv);
-            perft(&child, depth - 1)
-        })
-        .sum()
+    position.generate_moves_remembering(&mut moves);
+    let mut total = 0;
+    for &mv in moves.iter() {
+        let mut child = position.clone();
+        child.make_move_with(mv, tables);
+        total += count_paths(&mut child, depth - 1, tables);
+    }
+    total
 }
 
 /// Counts already made, by position and depth: buckets of four entries of
@@ -78,14 +83,25 @@ impl PerftTable {
 /// before (to the same depth) are looked up instead of made again; where
 /// the game tells a child's key without playing the move, a child found in
 /// the table is not even played.
-pub fn perft_until<G: Game>(
+pub fn perft_until<G: Position + Strategy>(
     position: &G,
     depth: u32,
+    table: Option<&mut PerftTable>,
+    stopped: &dyn Fn() -> bool,
+) -> Option<u64> {
+    let mut tables = G::Tables::default();
+    count_paths_until(&mut position.clone(), depth, table, &mut tables, stopped)
+}
+
+fn count_paths_until<G: Position + Strategy>(
+    position: &mut G,
+    depth: u32,
     mut table: Option<&mut PerftTable>,
+    tables: &mut G::Tables,
     stopped: &dyn Fn() -> bool,
 ) -> Option<u64> {
     if depth <= 1 {
-        return Some(perft(position, depth));
+        return Some(count_paths(position, depth, tables));
     }
     if stopped() {
         return None;
@@ -95,7 +111,7 @@ pub fn perft_until<G: Game>(
         return Some(count);
     }
     let mut moves = MoveList::default();
-    position.generate_moves(&mut moves);
+    position.generate_moves_remembering(&mut moves);
     let mut total = 0;
     for &mv in moves.iter() {
         if let Some(table) = table.as_deref_mut() {
@@ -107,7 +123,7 @@ pub fn perft_until<G: Game>(
             }
         }
         let mut child = position.clone();
-        child.make_move(mv);
+        child.make_move_with(mv, tables);
         total += if depth == 2 {
             // The last ply is counted in bulk; the count is kept all the same.
             let count = child.count_moves();
@@ -116,7 +132,7 @@ pub fn perft_until<G: Game>(
             }
             count
         } else {
-            perft_until(&child, depth - 1, table.as_deref_mut(), stopped)?
+            count_paths_until(&mut child, depth - 1, table.as_deref_mut(), tables, stopped)?
         };
     }
     if let Some(table) = table {

@@ -8,7 +8,8 @@
 //! pieces are on the board: the positions the
 //! README's table by pieces placed is made of.
 
-use crate::game::{Game, MoveList};
+use crate::game::MoveList;
+use crate::game::Position;
 use crate::games::quarto::{Quarto, Rules};
 use crate::games::quoridor::{Quoridor, Variant};
 use crate::games::AnyPosition;
@@ -18,9 +19,11 @@ use crate::solve::Method;
 
 /// What `tabula solve` was asked.
 pub struct SolveRequest {
+    /// The position to solve.
     pub position: AnyPosition,
     /// `None`: the best method for the game.
     pub method: Option<Method>,
+    /// Threads the layered method may use.
     pub threads: usize,
     /// The memory limit in MiB.
     pub memory_mib: usize,

@@ -6,7 +6,8 @@ mod reference;
 
 use reference::{PawnKind, RefMove, RefPos, Wall};
 use std::collections::{BTreeSet, HashMap};
-use tabula::game::{Game, MoveList, Outcome};
+use tabula::game::prelude::*;
+use tabula::game::Outcome;
 use tabula::games::quoridor::{Quoridor, QuoridorMove, Variant};
 use tabula::perft::perft;
 #[path = "common/rng.rs"]
@@ -114,13 +115,23 @@ fn check_position(
     book: &mut HashBook,
 ) -> Vec<RefMove> {
     stats.positions += 1;
-    let text = engine.text();
+    let text = engine.to_text();
+    let ref_set = check_same_moves(engine, reference, &text);
+    check_state_and_text(engine, reference, &text, book);
+    check_names_parse_back(engine, &text);
+    check_illegal_texts_refused(engine, reference, &ref_set, rng, stats, &text);
+    let ref_moves = reference.legal_moves();
+    count_move_kinds(reference, &ref_moves, stats);
+    ref_moves
+}
 
+/// (a) The same legal move set, no duplicates in the engine's list, and
+/// (b) counting agrees with generating. Returns the reference's move names.
+fn check_same_moves(engine: &Quoridor, reference: &RefPos, text: &str) -> BTreeSet<String> {
     // (a) The same legal move set, and no duplicates in the engine's list.
     let names = engine_names(engine);
     let engine_set: BTreeSet<String> = names.iter().cloned().collect();
     assert_eq!(engine_set.len(), names.len(), "duplicate moves in {text}: {names:?}");
-    let ref_moves = reference.legal_moves();
     let ref_set = reference_names(reference);
     if engine_set != ref_set {
         let extra: Vec<_> = engine_set.difference(&ref_set).collect();
@@ -128,19 +139,23 @@ fn check_position(
         panic!("move sets differ in '{text}': engine has extra {extra:?}, lacks {missing:?}");
     }
 
-    // (b) Counting agrees with generating.
     assert_eq!(engine.count_moves(), names.len() as u64, "count_moves in {text}");
+    ref_set
+}
 
+/// (c) The incremental hash, and (d) the position text round-trips and
+/// describes the reference's state.
+fn check_state_and_text(engine: &Quoridor, reference: &RefPos, text: &str, book: &mut HashBook) {
     // (c) The incremental hash.
     assert_eq!(engine.hash(), engine.hash_from_scratch(), "hash drift in {text}");
 
     // (d) The position text round-trips, and describes the reference's state.
-    let reread = engine_from(&text);
-    assert_eq!(reread.text(), text, "text round trip");
+    let reread = engine_from(text);
+    assert_eq!(reread.to_text(), text, "text round trip");
     assert_eq!(reread.hash(), engine.hash(), "hash after text round trip of {text}");
     assert!(reread == *engine, "position differs after text round trip of {text}");
     assert!(
-        reference_from(&text) == *reference,
+        reference_from(text) == *reference,
         "engine text '{text}' is not the reference position '{}'",
         reference.text()
     );
@@ -151,17 +166,30 @@ fn check_position(
     );
     assert_eq!(engine.side_to_move(), reference.turn, "side to move in {text}");
     assert_eq!(engine.outcome(), reference.winner().map(Outcome::Win), "outcome of {text}");
-    book.record(&text, engine.hash());
+    book.record(text, engine.hash());
+}
 
-    // (e) Every move's name parses back to the move, in either case.
+/// (e) Every move's name parses back to the move, in either case.
+fn check_names_parse_back(engine: &Quoridor, text: &str) {
     for mv in engine_moves(engine) {
         let name = engine.format_move(mv);
         assert_eq!(engine.parse_move(&name), Ok(mv), "'{name}' in {text}");
         let shouted = name.to_ascii_uppercase();
         assert_eq!(engine.parse_move(&shouted), Ok(mv), "'{shouted}' in {text}");
     }
+}
 
-    // (f) Texts of moves the rules forbid here are refused.
+/// (f) Texts of moves the rules forbid here are refused: squares and walls
+/// of the board, random ones, those next to the pawns, walls on or across
+/// those on the board, and garbage.
+fn check_illegal_texts_refused(
+    engine: &Quoridor,
+    reference: &RefPos,
+    ref_set: &BTreeSet<String>,
+    rng: &mut Rng,
+    stats: &mut Stats,
+    text: &str,
+) {
     let mut refuse = |candidate: String| {
         if !ref_set.contains(&candidate) {
             stats.illegal_texts += 1;
@@ -215,8 +243,11 @@ fn check_position(
         stats.illegal_texts += 1;
         assert!(engine.parse_move(&garbage).is_err(), "garbage '{garbage}' accepted in {text}");
     }
+}
 
-    // Statistics over the legal pawn moves.
+/// Statistics over the legal pawn moves and the walls the path rule forbids.
+fn count_move_kinds(reference: &RefPos, ref_moves: &[RefMove], stats: &mut Stats) {
+    let (w, h) = (reference.width, reference.height);
     if reference.winner().is_none() {
         for target in reference.pawn_moves() {
             match target.kind {
@@ -245,7 +276,6 @@ fn check_position(
             stats.passes += 1;
         }
     }
-    ref_moves
 }
 
 /// Plays a reference move on both implementations.
@@ -253,7 +283,7 @@ fn play_both(engine: &mut Quoridor, reference: &mut RefPos, mv: RefMove) {
     let name = reference.move_name(mv);
     let parsed = engine
         .parse_move(&name)
-        .unwrap_or_else(|e| panic!("engine refuses '{name}' in {}: {e}", engine.text()));
+        .unwrap_or_else(|e| panic!("engine refuses '{name}' in {}: {e}", engine.to_text()));
     engine.make_move(parsed);
     reference.play(mv);
 }
@@ -352,8 +382,8 @@ fn check_transposition(reference: &RefPos, moves: &[RefMove], rng: &mut Rng, sta
     ) {
         stats.distinct_branches += 1;
         assert!(r1 != r2);
-        assert_ne!(e1.text(), e2.text());
-        assert_ne!(e1.hash(), e2.hash(), "{} and {} share a hash", e1.text(), e2.text());
+        assert_ne!(e1.to_text(), e2.to_text());
+        assert_ne!(e1.hash(), e2.hash(), "{} and {} share a hash", e1.to_text(), e2.to_text());
     }
     let order = |a: RefMove, b: RefMove| {
         let mut seq = vec![a];
@@ -368,12 +398,12 @@ fn check_transposition(reference: &RefPos, moves: &[RefMove], rng: &mut Rng, sta
     };
     if r1 == r2 {
         stats.transpositions += 1;
-        assert_eq!(e1.text(), e2.text(), "transposed orders from {}", reference.text());
-        assert_eq!(e1.hash(), e2.hash(), "transposition {} hashes differently", e1.text());
+        assert_eq!(e1.to_text(), e2.to_text(), "transposed orders from {}", reference.text());
+        assert_eq!(e1.hash(), e2.hash(), "transposition {} hashes differently", e1.to_text());
     } else {
         stats.distinct_branches += 1;
-        assert_ne!(e1.text(), e2.text());
-        assert_ne!(e1.hash(), e2.hash(), "{} and {} share a hash", e1.text(), e2.text());
+        assert_ne!(e1.to_text(), e2.to_text());
+        assert_ne!(e1.hash(), e2.hash(), "{} and {} share a hash", e1.to_text(), e2.to_text());
     }
 }
 
@@ -405,7 +435,7 @@ fn playout(start: &str, seed: u64, max_plies: usize, stats: &mut Stats, book: &m
 
 fn start_text(width: usize, height: usize, players: usize, walls: usize, multi_jump: bool) -> String {
     let engine = Quoridor::new(&Variant { width, height, players, walls, multi_jump }).unwrap();
-    let text = engine.text();
+    let text = engine.to_text();
     assert_eq!(
         text,
         RefPos::start(width, height, players, walls, multi_jump).text(),
@@ -561,10 +591,10 @@ fn check_symmetry(
     seat: &dyn Fn(usize) -> usize,
     deep: bool,
 ) {
-    let text = original.text();
+    let text = original.to_text();
     let reference = reference_from(&text);
     let image = engine_from(&transform(&reference, square, wall, seat).text());
-    assert_eq!(original.count_moves(), image.count_moves(), "{text} vs {}", image.text());
+    assert_eq!(original.count_moves(), image.count_moves(), "{text} vs {}", image.to_text());
     let mapped: BTreeSet<String> = engine_names(original)
         .iter()
         .map(|name| {
@@ -573,9 +603,9 @@ fn check_symmetry(
         })
         .collect();
     let image_names: BTreeSet<String> = engine_names(&image).into_iter().collect();
-    assert_eq!(mapped, image_names, "{text} vs {}", image.text());
+    assert_eq!(mapped, image_names, "{text} vs {}", image.to_text());
     if deep {
-        assert_eq!(perft(original, 2), perft(&image, 2), "{text} vs {}", image.text());
+        assert_eq!(perft(original, 2), perft(&image, 2), "{text} vs {}", image.to_text());
     }
 }
 
@@ -670,19 +700,20 @@ fn selective_moves_drop_only_walls_that_lengthen_no_opponent_path() {
     let mut dropped_checked = 0;
     for (i, start) in starts.iter().enumerate() {
         for position in engine_positions(start, 900 + i as u64, 4, 40).into_iter().step_by(3) {
-            if position.winner().is_some() {
+            if position.outcome().is_some() {
                 continue;
             }
             let all = engine_moves(&position);
             let mut some = MoveList::default();
-            let primary = position.selective_moves(&mut some, None);
+            let primary = position.clone().generate_selective_moves(&mut some, 0, None);
             // Asked for a few secondary walls only, it lists the primary
             // moves and those of them that are legal.
             let secondary: Vec<QuoridorMove> = some.as_slice()[primary..].to_vec();
             let asked: Vec<u16> =
                 secondary.iter().step_by(7).map(|m| m.code()).chain([0x1FF, u16::MAX]).collect();
             let mut vouched_list = MoveList::default();
-            let vouched_primary = position.selective_moves(&mut vouched_list, Some(&asked));
+            let vouched_primary =
+                position.clone().generate_selective_moves(&mut vouched_list, 0, Some(&asked));
             assert_eq!(vouched_primary, primary, "{}", position.to_text());
             assert_eq!(vouched_list.as_slice()[..primary], some.as_slice()[..primary]);
             let expected: Vec<QuoridorMove> =

@@ -9,7 +9,7 @@ mod common;
 
 use common::engine_process::EngineProcess;
 use std::time::{Duration, Instant};
-use tabula::game::Game;
+use tabula::game::prelude::*;
 use tabula::games::quoridor::Quoridor;
 
 const START_9X9: &str = "quoridor 9x9 pawns=e1,e9 hand=10,10 walls=- turn=1 jumps=single";

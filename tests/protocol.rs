@@ -9,7 +9,7 @@ mod common;
 use common::engine_process::{EngineProcess, QUICK};
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
-use tabula::game::Game;
+use tabula::game::prelude::*;
 use tabula::games::quarto::{Quarto, QuartoMove};
 use tabula::games::quoridor::{Quoridor, Variant};
 

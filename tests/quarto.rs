@@ -17,11 +17,13 @@ use quarto_reference::{
 };
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::time::{Duration, Instant};
-use tabula::game::{Game, MoveList, Outcome};
+use tabula::game::prelude::*;
+use tabula::game::Outcome;
 use tabula::games::quarto::{Quarto, QuartoMove, Rules};
 use tabula::search::tt::TranspositionTable;
-use tabula::search::{search, Control, Limits, Score, SearchInfo};
+use tabula::search::{search, with_handicap, Control, Limits, Score, SearchInfo, SearchSettings};
 #[path = "common/rng.rs"]
+#[allow(dead_code)] // `next` serves the fuzz tests only
 mod rng;
 use rng::Rng;
 
@@ -72,7 +74,7 @@ fn engine_moves(q: &Quarto) -> Vec<QuartoMove> {
 
 fn search_moves(q: &Quarto, depth: u32) -> Vec<QuartoMove> {
     let mut list = MoveList::default();
-    q.generate_search_moves(&mut list, depth);
+    q.clone().generate_search_moves(&mut list, depth);
     list.as_slice().to_vec()
 }
 
@@ -241,19 +243,21 @@ struct PlayoutStats {
 fn check_playout_position(r: &RefPos, q: &Quarto, failures: &mut Failures, stats: &mut PlayoutStats) {
     let side = r.side;
     let text = r.text();
-    failures.check(q.text() == text, "engine text differs from the reference text", || {
-        format!("engine '{}' reference '{text}'", q.text())
+    failures.check(q.to_text() == text, "engine text differs from the reference text", || {
+        format!("engine '{}' reference '{text}'", q.to_text())
     });
-    match Quarto::from_text(&q.text()) {
+    match Quarto::from_text(&q.to_text()) {
         Ok(back) => {
-            failures.check(back.text() == q.text(), "text round trip changes the text", || q.text());
-            failures.check(back == *q, "text round trip changes the position", || q.text());
+            failures.check(back.to_text() == q.to_text(), "text round trip changes the text", || q.to_text());
+            failures.check(back == *q, "text round trip changes the position", || q.to_text());
         }
-        Err(e) => failures.check(false, "engine refuses its own text", || format!("'{}': {e}", q.text())),
+        Err(e) => failures.check(false, "engine refuses its own text", || format!("'{}': {e}", q.to_text())),
     }
-    failures.check(RefPos::from_text(&q.text()).as_ref() == Some(r), "reference reads another state", || {
-        q.text()
-    });
+    failures.check(
+        RefPos::from_text(&q.to_text()).as_ref() == Some(r),
+        "reference reads another state",
+        || q.to_text(),
+    );
     failures.check(engine_result(q) == r.result(), "outcome differs", || {
         format!("{text}: engine {:?}, reference {:?}", q.outcome(), r.result())
     });
@@ -423,13 +427,13 @@ fn small_board_is_drawn_when_the_pieces_run_out() {
     let mut q = engine_from(before);
     let mv = q.parse_move("c1").expect("c1 places the last piece");
     q.make_move(mv);
-    assert_eq!(q.text(), text);
+    assert_eq!(q.to_text(), text);
     assert!(engine_moves(&q).is_empty());
     let mut failures = Failures::default();
     failures.check(q.outcome() == Some(Outcome::Draw), "no piece is left: the game is drawn", || {
         format!("{text}: outcome {:?}", q.outcome())
     });
-    let back = Quarto::from_text(text).map(|p| p.text());
+    let back = Quarto::from_text(text).map(|p| p.to_text());
     failures.check(back == Ok(text.to_string()), "the engine refuses its own text", || {
         format!("{text}: {back:?}")
     });
@@ -671,12 +675,17 @@ fn expected_score(value: Value) -> Score {
 }
 
 /// The engine's search to `depth`: its best move and its last report.
-fn engine_search(q: &Quarto, depth: u32, tt: &mut TranspositionTable) -> (Option<QuartoMove>, SearchInfo) {
+fn engine_search(
+    q: &Quarto,
+    depth: u32,
+    tt: &mut TranspositionTable,
+) -> (Option<QuartoMove>, SearchInfo<QuartoMove>) {
     let control = Control::new(false);
     let limits = Limits { depth: Some(depth), ..Limits::default() };
     let mut last = None;
-    let result = search(q, &[], &limits, Duration::ZERO, tt, &control, &mut |info| last = Some(info));
-    (result.best, last.unwrap_or_else(|| panic!("no report for {}", q.text())))
+    let settings = SearchSettings::default();
+    let result = search(q, &[], &limits, &settings, tt, &control, &mut |info| last = Some(info));
+    (result.best, last.unwrap_or_else(|| panic!("no report for {}", q.to_text())))
 }
 
 #[test]
@@ -917,10 +926,10 @@ fn level_families_match_the_rule_counts() {
 /// The move and node count of a handicapped search from a fresh table.
 fn level_search(q: &Quarto, level: u32, seed: u64) -> (Option<QuartoMove>, u64) {
     let handicap = q.handicap(level).unwrap_or_else(|| panic!("level {level} has no handicap"));
-    let limits = Limits::default().with_handicap(handicap, seed);
+    let (limits, settings) = with_handicap(Limits::default(), SearchSettings::default(), handicap, seed);
     let mut tt = TranspositionTable::new(4);
     let control = Control::new(false);
-    let result = search(q, &[], &limits, Duration::ZERO, &mut tt, &control, &mut |_| {});
+    let result = search(q, &[], &limits, &settings, &mut tt, &control, &mut |_| {});
     (result.best, result.nodes)
 }
 

@@ -13,7 +13,8 @@
 //!   positions of every rule level with ten pieces placed.
 
 use std::collections::HashSet;
-use tabula::game::{Game, MoveList, Outcome};
+use tabula::game::prelude::*;
+use tabula::game::Outcome;
 use tabula::games::quarto::{Quarto, Rules};
 use tabula::games::quoridor::{Quoridor, Variant};
 use tabula::games::AnyPosition;

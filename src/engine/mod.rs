@@ -1,103 +1,218 @@
-//! The search worker: one persistent thread that owns the transposition table
-//! and runs searches and perft on request, reporting back over a channel.
-//! Nothing here prints; the protocol turns [`WorkerEvent`]s into lines.
+//! The engine facade the protocol talks to: one persistent worker thread
+//! that owns the transposition table and runs searches, perft and exact
+//! solves in the order they are asked for. [`Engine::go`], [`Engine::perft`]
+//! and [`Engine::solve`] return at once with a [`SearchHandle`] that stops
+//! the work or ends its pondering; [`Engine::wait`] blocks until the worker
+//! has done everything asked before. Reports arrive as [`EngineEvent`]s on
+//! the caller's channel, moves as moves: nothing here prints or formats
+//! them.
 
-use crate::game::Game;
-use crate::games::AnyPosition;
-use crate::search::tt::TranspositionTable;
-use crate::search::{search, Control, Limits, SearchInfo};
-use crate::with_game;
-use crossbeam_channel::{unbounded, Receiver, Sender};
+mod worker;
+
+use crate::games::{AnyMove, AnyPosition};
+use crate::search::{Control, Limits, SearchInfo, SearchSettings};
+use crossbeam_channel::{bounded, unbounded, Sender};
 use std::sync::Arc;
 use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-/// A search to run.
-pub struct SearchJob {
+/// What a `go` asks the engine to search.
+#[derive(Clone)]
+pub struct SearchRequest {
+    /// The position to search from.
     pub position: AnyPosition,
     /// Hashes of earlier positions since the last irreversible move.
     pub history: Vec<u64>,
+    /// When the search must end.
     pub limits: Limits,
-    pub move_overhead: Duration,
-    pub control: Arc<Control>,
+    /// How it runs; its `search_moves` are filled from
+    /// [`SearchRequest::search_moves`].
+    pub settings: SearchSettings,
+    /// `go searchmoves`: the only root moves to search; empty for all.
+    pub search_moves: Vec<AnyMove>,
     /// Playing level 1..=10; levels the game plays by script skip the search.
     pub level: u32,
-    /// Makes scripted levels reproducible (mixed with the position's hash).
+    /// Makes scripted levels and noise reproducible (mixed with the
+    /// position's hash).
     pub seed: u64,
-    /// `go searchmoves`: legal moves in notation; empty for every move.
-    pub search_moves: Vec<String>,
+    /// `go ponder`: the clock starts only at [`SearchHandle::ponderhit`].
+    pub ponder: bool,
+}
+
+/// What the engine reports.
+#[derive(Debug, Clone, PartialEq)]
+pub enum EngineEvent {
+    /// A search finished an iteration.
+    Info(SearchInfo<AnyMove>),
+    /// A search ended; `best` is `None` when the game was already over.
+    BestMove {
+        /// The move to play.
+        best: Option<AnyMove>,
+        /// The reply expected to it.
+        ponder: Option<AnyMove>,
+        /// Nodes the search visited (0 for a scripted level or a solve).
+        nodes: u64,
+    },
+    /// Perft counted the paths below one root move.
+    PerftMove {
+        /// The root move.
+        mv: AnyMove,
+        /// Move paths of the requested length that start with it.
+        nodes: u64,
+    },
+    /// Perft is done (or stopped: then a [`EngineEvent::Note`] said so).
+    PerftDone {
+        /// Every path counted.
+        nodes: u64,
+        /// How long the count took.
+        elapsed: Duration,
+    },
+    /// A request could not be carried out as asked.
+    Error(EngineError),
+    /// Something worth telling the user (`info string`).
+    Note(String),
+    /// Everything asked before [`Engine::ready`] is done.
+    Ready,
+}
+
+/// Why the engine could not do what it was asked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EngineError {
+    /// The table of the asked size could not be allocated; the old size is kept.
+    HashTooLarge {
+        /// The size asked for, in MiB.
+        asked: usize,
+        /// The size kept, in MiB.
+        kept: usize,
+    },
+}
+
+impl std::fmt::Display for EngineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EngineError::HashTooLarge { asked, kept } => {
+                write!(f, "cannot allocate a {asked} MiB hash table; keeping {kept} MiB")
+            }
+        }
+    }
+}
+
+impl std::error::Error for EngineError {}
+
+/// Steers one `go`, perft or solve after it was handed to the engine.
+#[derive(Clone)]
+pub struct SearchHandle {
+    control: Arc<Control>,
+}
+
+impl SearchHandle {
+    /// Asks the work to end as soon as it can; it still reports its result.
+    pub fn stop(&self) {
+        self.control.stop();
+    }
+
+    /// The pondered move was played: from now on the clock counts.
+    pub fn ponderhit(&self) {
+        self.control.ponderhit();
+    }
+
+    /// Whether the search still waits for `ponderhit`.
+    pub fn is_pondering(&self) -> bool {
+        self.control.pondering()
+    }
 }
 
 /// What the worker is asked to do, in order of arrival.
 // One request per command: its size does not matter.
 #[allow(clippy::large_enum_variant)]
-pub enum Request {
-    Search(Box<SearchJob>),
+enum Request {
+    Search(Box<SearchRequest>, Arc<Control>),
     Perft {
         position: AnyPosition,
         depth: u32,
         control: Arc<Control>,
     },
-    /// The exact value by retrograde analysis (`go solve`).
     Solve {
         position: AnyPosition,
-        control: Arc<Control>,
-        /// The `Threads` option: the layered method values layers in parallel.
         threads: usize,
+        control: Arc<Control>,
     },
     ResizeHash(usize),
     ClearHash,
-    /// Answered with [`WorkerEvent::Ready`] once every request before it is
-    /// done (`isready` while no search runs).
+    /// Answered with [`EngineEvent::Ready`].
     Ready,
+    /// Answered on its own channel (for [`Engine::wait`]).
+    Barrier(Sender<()>),
 }
 
-/// What the worker reports.
-#[derive(Debug, Clone, PartialEq)]
-pub enum WorkerEvent {
-    Info(SearchInfo),
-    /// The search ended; `best` is `None` when the game was already over.
-    BestMove {
-        best: Option<String>,
-        ponder: Option<String>,
-    },
-    PerftMove {
-        mv: String,
-        nodes: u64,
-    },
-    PerftDone {
-        nodes: u64,
-        elapsed: Duration,
-    },
-    /// A request could not be carried out.
-    Error(String),
-    /// Something worth telling the GUI (`info string`).
-    Note(String),
-    /// The requests before [`Request::Ready`] are done.
-    Ready,
-}
-
-/// Handle to the worker thread.
+/// The engine: a handle to its worker thread.
 pub struct Engine {
     requests: Option<Sender<Request>>,
     thread: Option<JoinHandle<()>>,
 }
 
 impl Engine {
-    /// Starts the worker; its reports arrive on `events`.
-    pub fn start(hash_megabytes: usize, events: Sender<WorkerEvent>) -> Engine {
+    /// Starts the worker with a table of `hash_megabytes`; its reports
+    /// arrive on `events`.
+    pub fn start(hash_megabytes: usize, events: Sender<EngineEvent>) -> Engine {
         let (requests, inbox) = unbounded();
         let thread = std::thread::Builder::new()
             .name("search".into())
             .stack_size(64 << 20)
-            .spawn(move || worker_loop(hash_megabytes, inbox, events))
+            .spawn(move || worker::run(hash_megabytes, inbox, events))
             .ok();
         Engine { requests: Some(requests), thread }
     }
 
-    /// Queues a request; it runs after the ones before it. False when there
-    /// is no worker to run it.
-    pub fn submit(&self, request: Request) -> bool {
+    /// Starts a search once the work asked before is done; its
+    /// [`EngineEvent::Info`]s and one [`EngineEvent::BestMove`] follow.
+    pub fn go(&self, request: SearchRequest) -> SearchHandle {
+        let control = Arc::new(Control::new(request.ponder));
+        self.submit(Request::Search(Box::new(request), control.clone()));
+        SearchHandle { control }
+    }
+
+    /// Counts the move paths of length `depth`, divided by root move.
+    pub fn perft(&self, position: AnyPosition, depth: u32) -> SearchHandle {
+        let control = Arc::new(Control::new(false));
+        self.submit(Request::Perft { position, depth, control: control.clone() });
+        SearchHandle { control }
+    }
+
+    /// Solves the position exactly (`go solve`) on `threads` threads; notes
+    /// tell the progress and the result, a [`EngineEvent::BestMove`] ends it.
+    pub fn solve(&self, position: AnyPosition, threads: usize) -> SearchHandle {
+        let control = Arc::new(Control::new(false));
+        self.submit(Request::Solve { position, threads, control: control.clone() });
+        SearchHandle { control }
+    }
+
+    /// A new table of this size, once the work before is done.
+    pub fn resize_hash(&self, megabytes: usize) {
+        self.submit(Request::ResizeHash(megabytes));
+    }
+
+    /// Empties the table, once the work before is done.
+    pub fn clear_hash(&self) {
+        self.submit(Request::ClearHash);
+    }
+
+    /// Asks for an [`EngineEvent::Ready`] once the work before is done.
+    /// False when there is no worker to answer.
+    pub fn ready(&self) -> bool {
+        self.submit(Request::Ready)
+    }
+
+    /// Blocks until the worker has done everything asked before (searches
+    /// without a limit run until stopped from another thread).
+    pub fn wait(&self) {
+        let (done, finished) = bounded(1);
+        if self.submit(Request::Barrier(done)) {
+            let _ = finished.recv();
+        }
+    }
+
+    fn submit(&self, request: Request) -> bool {
         let sent = self.requests.as_ref().is_some_and(|requests| requests.send(request).is_ok());
         if !sent {
             log::error!("the search worker has gone");
@@ -116,140 +231,57 @@ impl Drop for Engine {
     }
 }
 
-fn worker_loop(hash_megabytes: usize, inbox: Receiver<Request>, events: Sender<WorkerEvent>) {
-    let mut tt = TranspositionTable::new(hash_megabytes);
-    for request in inbox {
-        match request {
-            Request::Search(job) => run_search(*job, &mut tt, &events),
-            Request::Perft { position, depth, control } => {
-                run_perft(&position, depth, tt.megabytes(), &control, &events)
-            }
-            Request::Solve { position, control, threads } => run_solve(&position, &control, threads, &events),
-            Request::ResizeHash(megabytes) => {
-                // Free the old table first so that old and new need not fit together.
-                let kept = tt.megabytes().max(1);
-                drop(std::mem::replace(&mut tt, TranspositionTable::new(1)));
-                match TranspositionTable::try_new(megabytes) {
-                    Ok(table) => tt = table,
-                    Err(e) => {
-                        let _ = events.send(WorkerEvent::Error(format!("{e}; keeping {kept} MiB")));
-                        tt = TranspositionTable::new(kept);
-                    }
-                }
-            }
-            Request::ClearHash => tt.clear(),
-            Request::Ready => {
-                let _ = events.send(WorkerEvent::Ready);
-            }
-        }
-    }
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::quoridor::{Quoridor, Variant};
 
-fn run_search(job: SearchJob, tt: &mut TranspositionTable, events: &Sender<WorkerEvent>) {
-    let mut report = |info: SearchInfo| {
-        let _ = events.send(WorkerEvent::Info(info));
-    };
-    let (best, ponder) = with_game!(&job.position, g => {
-        let mut rng = crate::rng::Rng::new(job.seed ^ g.hash());
-        if let Some(mv) = g.scripted_move(job.level, &mut rng) {
-            let _ = events.send(WorkerEvent::Note(format!("level {} plays by script", job.level)));
-            let _ = events.send(WorkerEvent::BestMove { best: Some(g.format_move(mv)), ponder: None });
-            return;
-        }
-        let mut limits = match g.handicap(job.level) {
-            Some(handicap) => job.limits.clone().with_handicap(handicap, job.seed),
-            None => job.limits.clone(),
+    fn start_request(limits: Limits) -> SearchRequest {
+        let position = match Quoridor::new(&Variant::default()) {
+            Ok(position) => AnyPosition::Quoridor(position),
+            Err(e) => panic!("the default variant is playable: {e}"),
         };
-        // The session passed legal moves only.
-        limits.search_moves = move_codes(g, &job.search_moves);
-        let result = search(g, &job.history, &limits, job.move_overhead, tt, &job.control, &mut report);
-        let best = result.best.map(|m| g.format_move(m));
-        let ponder = result.best.zip(result.ponder).map(|(b, p)| {
-            let mut next = g.clone();
-            next.make_move(b);
-            next.format_move(p)
-        });
-        (best, ponder)
-    });
-    let _ = events.send(WorkerEvent::BestMove { best, ponder });
-}
-
-/// The codes of the moves named in `texts` that are legal in `position`.
-fn move_codes<G: Game>(position: &G, texts: &[String]) -> Vec<u16> {
-    texts.iter().filter_map(|text| position.parse_move(text).ok()).map(G::move_code).collect()
-}
-
-/// Perft divided by root move, with a table of counts as large as the
-/// search's (allocated for the count, freed after).
-fn run_perft(
-    position: &AnyPosition,
-    depth: u32,
-    megabytes: usize,
-    control: &Control,
-    events: &Sender<WorkerEvent>,
-) {
-    let started = Instant::now();
-    let mut total = 0;
-    let mut table = crate::perft::PerftTable::new(megabytes);
-    with_game!(position, g => {
-        let mut moves = crate::game::MoveList::default();
-        g.generate_moves(&mut moves);
-        for &mv in moves.iter() {
-            if control.stopped() {
-                break;
-            }
-            let mut child = g.clone();
-            child.make_move(mv);
-            let counted = crate::perft::perft_until(&child, depth.saturating_sub(1), table.as_mut(), &|| {
-                control.stopped()
-            });
-            let Some(nodes) = counted else {
-                break;
-            };
-            total += nodes;
-            let _ = events.send(WorkerEvent::PerftMove { mv: g.format_move(mv), nodes });
+        SearchRequest {
+            position,
+            history: Vec::new(),
+            limits,
+            settings: SearchSettings::default(),
+            search_moves: Vec::new(),
+            level: 10,
+            seed: 0,
+            ponder: false,
         }
-    });
-    if control.stopped() {
-        let _ = events.send(WorkerEvent::Note("perft stopped: the counts are partial".into()));
     }
-    let _ = events.send(WorkerEvent::PerftDone { nodes: total, elapsed: started.elapsed() });
-}
 
-/// The memory `go solve` may take for its values (8 GiB).
-const SOLVE_MAX_BYTES: usize = 8 << 30;
+    fn best_moves(events: &crossbeam_channel::Receiver<EngineEvent>) -> Vec<Option<AnyMove>> {
+        events
+            .try_iter()
+            .filter_map(|e| if let EngineEvent::BestMove { best, .. } = e { Some(best) } else { None })
+            .collect()
+    }
 
-/// `go solve`: progress and the result as notes, then the first move of the
-/// best line (any legal move when the run was stopped or too large).
-fn run_solve(position: &AnyPosition, control: &Control, threads: usize, events: &Sender<WorkerEvent>) {
-    use crate::solve::{solve_position, Progress, SolveLimits, Value};
-    let started = Instant::now();
-    let limits = SolveLimits { max_bytes: SOLVE_MAX_BYTES, stop: Some(control.stop_flag()), threads };
-    let mut report = |p: Progress| {
-        let _ = events.send(WorkerEvent::Note(format!("solve {}", p.describe(started.elapsed()))));
-    };
-    let solved = solve_position(position, None, &limits, &mut report);
-    let any_move = || position.legal_move_names().into_iter().next();
-    let (best, ponder) = match solved {
-        Ok(solution) => {
-            let result = match solution.value {
-                Value::Win(plies) => format!("first plies={plies}"),
-                Value::Loss(plies) => format!("second plies={plies}"),
-                Value::Draw => "draw".into(),
-            };
-            let millis = started.elapsed().as_millis();
-            let note = format!(
-                "solve result: {result} positions={} time {millis} pv {}",
-                solution.positions,
-                solution.line.join(" ")
-            );
-            let _ = events.send(WorkerEvent::Note(note));
-            (solution.line.first().cloned().or_else(any_move), solution.line.get(1).cloned())
-        }
-        Err(e) => {
-            let _ = events.send(WorkerEvent::Note(format!("solve: {e}; no result")));
-            (any_move(), None)
-        }
-    };
-    let _ = events.send(WorkerEvent::BestMove { best, ponder });
+    #[test]
+    fn go_returns_at_once_and_wait_blocks_until_the_answer() {
+        let (sender, events) = unbounded();
+        let engine = Engine::start(1, sender);
+        engine.go(start_request(Limits { depth: Some(3), ..Limits::default() }));
+        engine.go(start_request(Limits { depth: Some(2), ..Limits::default() }));
+        engine.wait();
+        let answers = best_moves(&events);
+        assert_eq!(answers.len(), 2, "both searches answered before wait returned");
+        assert!(answers.iter().all(Option::is_some));
+    }
+
+    #[test]
+    fn a_handle_stops_a_search_without_limits() {
+        let (sender, events) = unbounded();
+        let engine = Engine::start(1, sender);
+        let handle = engine.go(start_request(Limits { infinite: true, ..Limits::default() }));
+        // The first iteration's report shows the search has started.
+        let started = events.recv_timeout(Duration::from_secs(10));
+        assert!(matches!(started, Ok(EngineEvent::Info(_))), "{started:?}");
+        handle.stop();
+        engine.wait();
+        assert_eq!(best_moves(&events).len(), 1);
+    }
 }

@@ -6,6 +6,7 @@
 pub enum FieldError {
     /// A token that is not `key=value` with a known key.
     Unknown(String),
+    /// A field given twice.
     Duplicate(&'static str),
 }
 

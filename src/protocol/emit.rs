@@ -10,16 +10,24 @@ pub struct Output<W: Write> {
 }
 
 impl<W: Write> Output<W> {
+    /// Lines go to `writer`.
     pub fn new(writer: W) -> Self {
         Output { writer }
     }
 
+    /// The writer, for a caller that collects the output in memory.
+    pub fn writer_mut(&mut self) -> &mut W {
+        &mut self.writer
+    }
+
+    /// Writes `text` as one line and flushes it.
     pub fn line(&mut self, text: &str) {
         log::debug!(">> {text}");
         // A closed output means the GUI has gone; the input side will end too.
         let _ = writeln!(self.writer, "{text}").and_then(|_| self.writer.flush());
     }
 
+    /// Writes `info string error: <detail>`.
     pub fn error(&mut self, detail: &str) {
         self.line(&error_line(detail));
     }
@@ -41,21 +49,24 @@ fn capped(detail: &str) -> String {
     }
 }
 
+/// The `info string error: ...` line of a detail, capped in length.
 pub fn error_line(detail: &str) -> String {
     format!("info string error: {}", capped(detail))
 }
 
-/// The `info` line of an iteration, followed by `info string proven draw`
-/// when the search saw the whole game tree and found a draw.
-pub fn info_lines(info: &SearchInfo) -> Vec<String> {
-    let mut lines = vec![info_line(info)];
+/// The `info` line of an iteration (`pv`: its line in notation), followed
+/// by `info string proven draw` when the search saw the whole game tree and
+/// found a draw.
+pub fn info_lines<M>(info: &SearchInfo<M>, pv: &[String]) -> Vec<String> {
+    let mut lines = vec![info_line(info, pv)];
     if info.exact && info.score == Score::Centi(0) {
         lines.push("info string proven draw".to_string());
     }
     lines
 }
 
-pub fn info_line(info: &SearchInfo) -> String {
+/// The `info depth ...` line of an iteration, its line in notation given.
+pub fn info_line<M>(info: &SearchInfo<M>, pv: &[String]) -> String {
     let score = match info.score {
         Score::Centi(cp) => format!("cp {cp}"),
         Score::Mate(n) => format!("mate {n}"),
@@ -66,13 +77,14 @@ pub fn info_line(info: &SearchInfo) -> String {
         "info depth {} seldepth {}{multipv} score {score} nodes {} nps {nps} time {} hashfull {}",
         info.depth, info.seldepth, info.nodes, info.elapsed_ms, info.hashfull
     );
-    if !info.pv.is_empty() {
+    if !pv.is_empty() {
         line.push_str(" pv ");
-        line.push_str(&info.pv.join(" "));
+        line.push_str(&pv.join(" "));
     }
     line
 }
 
+/// The `bestmove` line; `(none)` when the game is over.
 pub fn bestmove_line(best: Option<&str>, ponder: Option<&str>) -> String {
     match (best, ponder) {
         (None, _) => "bestmove (none)".to_string(),
@@ -81,6 +93,7 @@ pub fn bestmove_line(best: Option<&str>, ponder: Option<&str>) -> String {
     }
 }
 
+/// What follows a perft's per-move counts: a blank line, the speed, and `Nodes searched: N`.
 pub fn perft_summary(nodes: u64, elapsed: Duration) -> [String; 3] {
     let ms = elapsed.as_millis().max(1) as u64;
     [
@@ -103,12 +116,12 @@ mod tests {
             nodes: 5000,
             elapsed_ms: 10,
             hashfull: 7,
-            pv: vec!["e2".into(), "e8".into()],
+            pv: vec!["e2", "e8"],
             exact: false,
             multipv: 0,
         };
         assert_eq!(
-            info_line(&info),
+            info_line(&info, &["e2".to_string(), "e8".to_string()]),
             "info depth 3 seldepth 4 score mate -2 nodes 5000 nps 500000 time 10 hashfull 7 pv e2 e8"
         );
         assert_eq!(bestmove_line(None, None), "bestmove (none)");

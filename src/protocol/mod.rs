@@ -2,6 +2,8 @@
 //! thread) and worker reports over channels and hands them to the session.
 //! This module tree is the only code that writes output.
 
+pub mod bench;
+pub mod choices;
 pub mod emit;
 pub mod lines;
 pub mod options;
@@ -9,7 +11,7 @@ pub mod parse;
 pub mod session;
 pub mod solve_command;
 
-use crate::engine::WorkerEvent;
+use crate::engine::EngineEvent;
 use crossbeam_channel::{select, unbounded, Receiver};
 use session::{Flow, Session};
 use std::io::{BufRead, Write};
@@ -28,8 +30,8 @@ where
     W: Write,
 {
     let lines = spawn_reader(input);
-    let (worker_events, reports) = unbounded();
-    let mut session = Session::new(output, worker_events);
+    let (engine_events, reports) = unbounded();
+    let mut session = Session::new(output, engine_events);
     let grace = loop {
         select! {
             recv(lines) -> line => match line {
@@ -56,7 +58,7 @@ where
 /// Lets the searches still owed print their `bestmove`, and the worker
 /// answer an `isready`, before the process ends; after `quit` for at most
 /// `grace`.
-fn finish<W: Write>(session: &mut Session<W>, reports: &Receiver<WorkerEvent>, grace: Option<Duration>) {
+fn finish<W: Write>(session: &mut Session<W>, reports: &Receiver<EngineEvent>, grace: Option<Duration>) {
     let deadline = grace.map(|grace| std::time::Instant::now() + grace);
     while session.owes_answers() {
         let event = match deadline {

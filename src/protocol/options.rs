@@ -1,6 +1,7 @@
 //! The engine's options: their declarations for `uci`, their current values,
 //! and the checking of `setoption`.
 
+pub use super::choices::{Choice, FourPlayerSearch, GameKind, PlayerCount, QuartoBoard};
 use super::parse::quoted;
 use crate::games::quoridor::Variant;
 use std::fmt;
@@ -8,48 +9,83 @@ use std::fmt;
 /// Current values of every option.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
-    pub game: String,
+    /// `Game`.
+    pub game: GameKind,
+    /// `BoardWidth`: Quoridor columns (odd).
     pub board_width: usize,
+    /// `BoardHeight`: Quoridor rows.
     pub board_height: usize,
+    /// `Walls`: walls each Quoridor player starts with.
     pub walls: usize,
-    pub players: usize,
+    /// `Players`.
+    pub players: PlayerCount,
+    /// `MultiJump`: jump a whole line of pawns.
     pub multi_jump: bool,
+    /// `Level`: 1 (random) to 10 (full strength).
     pub level: u32,
+    /// `Threads`.
     pub threads: usize,
-    /// "paranoid" or "brs" (best-reply search).
-    pub four_player_search: String,
+    /// `FourPlayerSearch`.
+    pub four_player_search: FourPlayerSearch,
+    /// `Hash`, in MiB.
     pub hash: usize,
+    /// `MoveOverhead`, in milliseconds.
     pub move_overhead: u64,
+    /// `Seed`: makes the levels' choices reproducible.
     pub seed: u64,
+    /// `Ponder`: declared for GUIs; pondering is asked by `go ponder`.
     pub ponder: bool,
+    /// `QuartoLevel`: 1 lines, 2 squares too, 3 corners, 4 diamonds.
     pub quarto_level: usize,
-    /// 3 or 4.
-    pub quarto_side: usize,
-    /// Best lines reported (`MultiPV`).
+    /// `QuartoBoard`.
+    pub quarto_board: QuartoBoard,
+    /// `MultiPV`: best lines reported.
     pub multi_pv: usize,
 }
 
 impl Default for Options {
     fn default() -> Self {
         Options {
-            game: "quoridor".into(),
+            game: GameKind::Quoridor,
             board_width: 9,
             board_height: 9,
             walls: 10,
-            players: 2,
+            players: PlayerCount::Two,
             multi_jump: false,
             level: 10,
             threads: 1,
-            four_player_search: "brs".into(),
+            four_player_search: FourPlayerSearch::BestReply,
             hash: 16,
             move_overhead: 10,
             seed: 0,
             ponder: false,
             quarto_level: 1,
-            quarto_side: 4,
+            quarto_board: QuartoBoard::FourByFour,
             multi_pv: 1,
         }
     }
+}
+
+/// Every option, by the name `uci` declares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum OptionId {
+    Game,
+    BoardWidth,
+    BoardHeight,
+    Walls,
+    Players,
+    MultiJump,
+    Level,
+    Threads,
+    FourPlayerSearch,
+    Hash,
+    MoveOverhead,
+    Seed,
+    Ponder,
+    QuartoLevel,
+    QuartoBoard,
+    MultiPv,
+    ClearHash,
 }
 
 /// How an option is typed, with its bounds.
@@ -59,66 +95,121 @@ enum Kind {
         max: i64,
     },
     Check,
-    Combo(&'static [&'static str]),
+    /// One of a [`Choice`]'s names.
+    Combo(fn() -> Vec<&'static str>),
     /// An action, without a value.
     Button,
 }
 
 struct Declaration {
+    id: OptionId,
     name: &'static str,
     kind: Kind,
     /// Whether changing it changes the game being played.
     defines_variant: bool,
 }
 
-const fn spin(name: &'static str, min: i64, max: i64, defines_variant: bool) -> Declaration {
-    Declaration { name, kind: Kind::Spin { min, max }, defines_variant }
+const fn spin(id: OptionId, name: &'static str, min: i64, max: i64, defines_variant: bool) -> Declaration {
+    Declaration { id, name, kind: Kind::Spin { min, max }, defines_variant }
 }
 
-const fn check(name: &'static str, defines_variant: bool) -> Declaration {
-    Declaration { name, kind: Kind::Check, defines_variant }
+const fn check(id: OptionId, name: &'static str, defines_variant: bool) -> Declaration {
+    Declaration { id, name, kind: Kind::Check, defines_variant }
 }
 
-const fn combo(name: &'static str, choices: &'static [&'static str], defines_variant: bool) -> Declaration {
-    Declaration { name, kind: Kind::Combo(choices), defines_variant }
+const fn combo<C: Choice>(id: OptionId, name: &'static str, defines_variant: bool) -> Declaration {
+    Declaration { id, name, kind: Kind::Combo(names::<C>), defines_variant }
+}
+
+/// The names of every value of a combo, in order.
+fn names<C: Choice>() -> Vec<&'static str> {
+    C::ALL.iter().map(|c| c.name()).collect()
 }
 
 const DECLARATIONS: &[Declaration] = &[
-    combo("Game", &["quoridor", "quarto"], true),
-    spin("BoardWidth", 3, 15, true),
-    spin("BoardHeight", 3, 15, true),
-    spin("Walls", 0, 30, true),
-    combo("Players", &["2", "4"], true),
-    check("MultiJump", true),
-    spin("Level", 1, 10, false),
-    spin("Threads", 1, 256, false),
-    combo("FourPlayerSearch", &["brs", "paranoid"], false),
-    spin("Hash", 1, 16384, false),
-    spin("MoveOverhead", 0, 5000, false),
-    spin("Seed", 0, 2_147_483_647, false),
-    check("Ponder", false),
-    spin("QuartoLevel", 1, 4, true),
-    combo("QuartoBoard", &["4x4", "3x3"], true),
-    spin("MultiPV", 1, MAX_MULTI_PV, false),
-    Declaration { name: "Clear Hash", kind: Kind::Button, defines_variant: false },
+    combo::<GameKind>(OptionId::Game, "Game", true),
+    spin(OptionId::BoardWidth, "BoardWidth", 3, 15, true),
+    spin(OptionId::BoardHeight, "BoardHeight", 3, 15, true),
+    spin(OptionId::Walls, "Walls", 0, 30, true),
+    combo::<PlayerCount>(OptionId::Players, "Players", true),
+    check(OptionId::MultiJump, "MultiJump", true),
+    spin(OptionId::Level, "Level", 1, 10, false),
+    spin(OptionId::Threads, "Threads", 1, 256, false),
+    combo::<FourPlayerSearch>(OptionId::FourPlayerSearch, "FourPlayerSearch", false),
+    spin(OptionId::Hash, "Hash", 1, 16384, false),
+    spin(OptionId::MoveOverhead, "MoveOverhead", 0, 5000, false),
+    spin(OptionId::Seed, "Seed", 0, 2_147_483_647, false),
+    check(OptionId::Ponder, "Ponder", false),
+    spin(OptionId::QuartoLevel, "QuartoLevel", 1, 4, true),
+    combo::<QuartoBoard>(OptionId::QuartoBoard, "QuartoBoard", true),
+    spin(OptionId::MultiPv, "MultiPV", 1, MAX_MULTI_PV, false),
+    Declaration { id: OptionId::ClearHash, name: "Clear Hash", kind: Kind::Button, defines_variant: false },
 ];
 
 /// The most lines `MultiPV` asks for: more than any position has moves
 /// (the search then reports every move).
 const MAX_MULTI_PV: i64 = 500;
 
+/// A checked `setoption` value.
+enum Value<'a> {
+    Number(i64),
+    Flag(bool),
+    Choice(&'a str),
+    Press,
+}
+
 /// Why a `setoption` was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionError {
+    /// No option has this name.
     UnknownName(String),
+    /// An option that needs a value got none.
     MissingValue(&'static str),
-    NotANumber { name: &'static str, value: String },
-    OutOfRange { name: &'static str, value: i64, min: i64, max: i64 },
-    NotABoolean { name: &'static str, value: String },
-    NotAChoice { name: &'static str, value: String, choices: String },
+    /// A spin value that is no whole number.
+    NotANumber {
+        /// The option.
+        name: &'static str,
+        /// The value as written.
+        value: String,
+    },
+    /// A spin value outside its bounds.
+    OutOfRange {
+        /// The option.
+        name: &'static str,
+        /// The value given.
+        value: i64,
+        /// The smallest allowed.
+        min: i64,
+        /// The largest allowed.
+        max: i64,
+    },
+    /// A check value other than `true` or `false`.
+    NotABoolean {
+        /// The option.
+        name: &'static str,
+        /// The value as written.
+        value: String,
+    },
+    /// A combo value that is none of its choices.
+    NotAChoice {
+        /// The option.
+        name: &'static str,
+        /// The value as written.
+        value: String,
+        /// The allowed values, listed.
+        choices: String,
+    },
+    /// An even `BoardWidth`: pawns start centred.
     EvenWidth(i64),
+    /// A `QuartoLevel` above 1 with the 3x3 board, or the 3x3 board above level 1.
     SmallQuartoHasOneLevel,
-    ButtonTakesNoValue { name: &'static str, value: String },
+    /// A value given to a button.
+    ButtonTakesNoValue {
+        /// The option.
+        name: &'static str,
+        /// The value as written.
+        value: String,
+    },
 }
 
 impl fmt::Display for OptionError {
@@ -158,19 +249,22 @@ impl std::error::Error for OptionError {}
 pub enum Changed {
     /// The game or its rules: the start position changes.
     Variant,
+    /// `Hash`: the table takes its new size.
     Hash,
     /// The `Clear Hash` button.
     ClearHash,
+    /// Anything else: takes effect with the next `go`.
     Other,
 }
 
 impl Options {
     /// The `option ...` lines for `uci`.
     pub fn declarations(&self) -> Vec<String> {
+        let defaults = Options::default();
         DECLARATIONS
             .iter()
             .map(|d| {
-                let default = Options::default().value_text(d.name);
+                let default = defaults.value_text(d.id);
                 match &d.kind {
                     Kind::Spin { min, max } => {
                         format!("option name {} type spin default {default} min {min} max {max}", d.name)
@@ -178,7 +272,7 @@ impl Options {
                     Kind::Check => format!("option name {} type check default {default}", d.name),
                     Kind::Button => format!("option name {} type button", d.name),
                     Kind::Combo(choices) => {
-                        let vars: Vec<String> = choices.iter().map(|c| format!("var {c}")).collect();
+                        let vars: Vec<String> = choices().iter().map(|c| format!("var {c}")).collect();
                         format!("option name {} type combo default {default} {}", d.name, vars.join(" "))
                     }
                 }
@@ -186,24 +280,25 @@ impl Options {
             .collect()
     }
 
-    fn value_text(&self, name: &str) -> String {
-        match name {
-            "Game" => self.game.clone(),
-            "BoardWidth" => self.board_width.to_string(),
-            "BoardHeight" => self.board_height.to_string(),
-            "Walls" => self.walls.to_string(),
-            "Players" => self.players.to_string(),
-            "MultiJump" => self.multi_jump.to_string(),
-            "Level" => self.level.to_string(),
-            "Threads" => self.threads.to_string(),
-            "FourPlayerSearch" => self.four_player_search.clone(),
-            "Hash" => self.hash.to_string(),
-            "MoveOverhead" => self.move_overhead.to_string(),
-            "Seed" => self.seed.to_string(),
-            "QuartoLevel" => self.quarto_level.to_string(),
-            "QuartoBoard" => format!("{0}x{0}", self.quarto_side),
-            "MultiPV" => self.multi_pv.to_string(),
-            _ => self.ponder.to_string(),
+    fn value_text(&self, id: OptionId) -> String {
+        match id {
+            OptionId::Game => self.game.name().to_string(),
+            OptionId::BoardWidth => self.board_width.to_string(),
+            OptionId::BoardHeight => self.board_height.to_string(),
+            OptionId::Walls => self.walls.to_string(),
+            OptionId::Players => self.players.name().to_string(),
+            OptionId::MultiJump => self.multi_jump.to_string(),
+            OptionId::Level => self.level.to_string(),
+            OptionId::Threads => self.threads.to_string(),
+            OptionId::FourPlayerSearch => self.four_player_search.name().to_string(),
+            OptionId::Hash => self.hash.to_string(),
+            OptionId::MoveOverhead => self.move_overhead.to_string(),
+            OptionId::Seed => self.seed.to_string(),
+            OptionId::Ponder => self.ponder.to_string(),
+            OptionId::QuartoLevel => self.quarto_level.to_string(),
+            OptionId::QuartoBoard => self.quarto_board.name().to_string(),
+            OptionId::MultiPv => self.multi_pv.to_string(),
+            OptionId::ClearHash => String::new(),
         }
     }
 
@@ -213,80 +308,51 @@ impl Options {
             .iter()
             .find(|d| d.name.eq_ignore_ascii_case(name))
             .ok_or_else(|| OptionError::UnknownName(name.to_string()))?;
+        let value = checked_value(declaration, value)?;
         let name = declaration.name;
-        if matches!(declaration.kind, Kind::Button) {
-            return match value {
-                None => Ok(Changed::ClearHash),
-                Some(value) => Err(OptionError::ButtonTakesNoValue { name, value: value.to_string() }),
-            };
-        }
-        let value = value.ok_or(OptionError::MissingValue(name))?.trim();
-        let mut number = 0i64;
-        let mut flag = false;
-        let mut choice = String::new();
-        match &declaration.kind {
-            Kind::Spin { min, max } => {
-                number =
-                    value.parse().map_err(|_| OptionError::NotANumber { name, value: value.to_string() })?;
-                if number < *min || number > *max {
-                    return Err(OptionError::OutOfRange { name, value: number, min: *min, max: *max });
+        let number = |value: &Value| if let Value::Number(n) = value { *n } else { 0 };
+        let flag = matches!(value, Value::Flag(true));
+        let choice = |value: &Value| if let Value::Choice(c) = value { c.to_string() } else { String::new() };
+        let n = number(&value);
+        match declaration.id {
+            OptionId::Game => self.game = parse_choice(name, &choice(&value))?,
+            OptionId::BoardWidth if n % 2 == 0 => return Err(OptionError::EvenWidth(n)),
+            OptionId::BoardWidth => self.board_width = n as usize,
+            OptionId::BoardHeight => self.board_height = n as usize,
+            OptionId::Walls => self.walls = n as usize,
+            OptionId::Players => self.players = parse_choice(name, &choice(&value))?,
+            OptionId::MultiJump => self.multi_jump = flag,
+            OptionId::Level => self.level = n as u32,
+            OptionId::Threads => self.threads = n as usize,
+            OptionId::FourPlayerSearch => self.four_player_search = parse_choice(name, &choice(&value))?,
+            OptionId::Hash => self.hash = n as usize,
+            OptionId::MoveOverhead => self.move_overhead = n as u64,
+            OptionId::Seed => self.seed = n as u64,
+            OptionId::Ponder => self.ponder = flag,
+            OptionId::QuartoLevel if n > 1 && self.quarto_board == QuartoBoard::ThreeByThree => {
+                return Err(OptionError::SmallQuartoHasOneLevel)
+            }
+            OptionId::QuartoLevel => self.quarto_level = n as usize,
+            OptionId::QuartoBoard => {
+                let board: QuartoBoard = parse_choice(name, &choice(&value))?;
+                if board == QuartoBoard::ThreeByThree && self.quarto_level > 1 {
+                    return Err(OptionError::SmallQuartoHasOneLevel);
                 }
+                self.quarto_board = board;
             }
-            Kind::Check => {
-                flag = match value.to_ascii_lowercase().as_str() {
-                    "true" => true,
-                    "false" => false,
-                    _ => return Err(OptionError::NotABoolean { name, value: value.to_string() }),
-                };
-            }
-            Kind::Button => {}
-            Kind::Combo(choices) => {
-                choice = choices
-                    .iter()
-                    .find(|c| c.eq_ignore_ascii_case(value))
-                    .ok_or_else(|| OptionError::NotAChoice {
-                        name,
-                        value: value.to_string(),
-                        choices: choices.join(", "),
-                    })?
-                    .to_string();
-            }
+            OptionId::MultiPv => self.multi_pv = n as usize,
+            OptionId::ClearHash => return Ok(Changed::ClearHash),
         }
-        match name {
-            "Game" => self.game = choice,
-            "BoardWidth" if number % 2 == 0 => return Err(OptionError::EvenWidth(number)),
-            "BoardWidth" => self.board_width = number as usize,
-            "BoardHeight" => self.board_height = number as usize,
-            "Walls" => self.walls = number as usize,
-            "Players" => self.players = if choice == "4" { 4 } else { 2 },
-            "MultiJump" => self.multi_jump = flag,
-            "Level" => self.level = number as u32,
-            "Threads" => self.threads = number as usize,
-            "FourPlayerSearch" => self.four_player_search = choice,
-            "Hash" => self.hash = number as usize,
-            "MoveOverhead" => self.move_overhead = number as u64,
-            "Seed" => self.seed = number as u64,
-            "QuartoLevel" if number > 1 && self.quarto_side == 3 => {
-                return Err(OptionError::SmallQuartoHasOneLevel)
-            }
-            "QuartoLevel" => self.quarto_level = number as usize,
-            "QuartoBoard" if choice == "3x3" && self.quarto_level > 1 => {
-                return Err(OptionError::SmallQuartoHasOneLevel)
-            }
-            "QuartoBoard" => self.quarto_side = if choice == "3x3" { 3 } else { 4 },
-            "MultiPV" => self.multi_pv = number as usize,
-            _ => self.ponder = flag,
-        }
-        Ok(match (declaration.defines_variant, name) {
+        Ok(match (declaration.defines_variant, declaration.id) {
             (true, _) => Changed::Variant,
-            (false, "Hash") => Changed::Hash,
+            (false, OptionId::Hash) => Changed::Hash,
             _ => Changed::Other,
         })
     }
 
     /// The Quarto rules these options describe.
     pub fn quarto_rules(&self) -> crate::games::quarto::Rules {
-        crate::games::quarto::Rules { side: self.quarto_side, level: self.quarto_level }
+        crate::games::quarto::Rules { side: self.quarto_board.side(), level: self.quarto_level }
     }
 
     /// The Quoridor rules these options describe.
@@ -294,11 +360,59 @@ impl Options {
         Variant {
             width: self.board_width,
             height: self.board_height,
-            players: self.players,
+            players: self.players.count(),
             walls: self.walls,
             multi_jump: self.multi_jump,
         }
     }
+}
+
+/// The value of a `setoption`, checked against the option's kind.
+fn checked_value<'a>(declaration: &Declaration, value: Option<&'a str>) -> Result<Value<'a>, OptionError> {
+    let name = declaration.name;
+    if let Kind::Button = declaration.kind {
+        return match value {
+            None => Ok(Value::Press),
+            Some(value) => Err(OptionError::ButtonTakesNoValue { name, value: value.to_string() }),
+        };
+    }
+    let value = value.ok_or(OptionError::MissingValue(name))?.trim();
+    match &declaration.kind {
+        Kind::Spin { min, max } => {
+            let number: i64 =
+                value.parse().map_err(|_| OptionError::NotANumber { name, value: value.to_string() })?;
+            if number < *min || number > *max {
+                return Err(OptionError::OutOfRange { name, value: number, min: *min, max: *max });
+            }
+            Ok(Value::Number(number))
+        }
+        Kind::Check => match value.to_ascii_lowercase().as_str() {
+            "true" => Ok(Value::Flag(true)),
+            "false" => Ok(Value::Flag(false)),
+            _ => Err(OptionError::NotABoolean { name, value: value.to_string() }),
+        },
+        Kind::Combo(choices) => {
+            let choices = choices();
+            match choices.iter().find(|c| c.eq_ignore_ascii_case(value)) {
+                Some(&choice) => Ok(Value::Choice(choice)),
+                None => Err(OptionError::NotAChoice {
+                    name,
+                    value: value.to_string(),
+                    choices: choices.join(", "),
+                }),
+            }
+        }
+        Kind::Button => Ok(Value::Press),
+    }
+}
+
+/// A combo's typed value; the declaration already checked the name.
+fn parse_choice<C: Choice>(name: &'static str, text: &str) -> Result<C, OptionError> {
+    C::parse(text).ok_or_else(|| OptionError::NotAChoice {
+        name,
+        value: text.to_string(),
+        choices: C::ALL.iter().map(|c| c.name()).collect::<Vec<_>>().join(", "),
+    })
 }
 
 #[cfg(test)]

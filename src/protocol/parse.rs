@@ -1,39 +1,44 @@
-//! The grammar of input lines (nom), turning text into [`Command`]s. Nothing
-//! here knows the game: moves and position texts stay text until the session
-//! checks them against the rules.
+//! The grammar of input lines, turning text into typed [`Command`]s: a line
+//! is split into words at any run of blanks, and each command reads its
+//! words (the one approach for the whole grammar; UCI has no quoting or
+//! nesting that would need more). Nothing here knows the game: moves and
+//! position texts stay text until the session checks them against the rules.
 
-use nom::bytes::complete::take_till1;
-use nom::character::complete::multispace0;
-use nom::multi::many0;
-use nom::sequence::{preceded, terminated};
-use nom::IResult;
+use crate::search::Limits;
 use std::fmt;
 use std::time::Duration;
 
 /// Where a `position` command starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PositionBase {
+    /// `startpos`: the start of the game the options describe.
     StartPos,
+    /// `fen <text>`: a position text, whose first word names the game.
     Fen(String),
 }
 
-/// The parameters of `go`.
+/// What a `go` asks for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum GoTask {
+    /// A search for the best move (`bestmove`).
+    #[default]
+    Search,
+    /// `perft N`: count the move paths of length N, by root move.
+    Perft(u32),
+    /// `solve`: the exact value by retrograde analysis (`tabula solve`).
+    Solve,
+}
+
+/// The parameters of `go`, typed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GoParams {
-    /// Clock of each seat (`wtime`/`btime` are seats 1 and 2, `p1time`..).
-    pub time: [Option<Duration>; 4],
-    pub increment: [Option<Duration>; 4],
-    pub moves_to_go: Option<u32>,
-    pub depth: Option<u32>,
-    pub nodes: Option<u64>,
-    pub move_time: Option<Duration>,
-    pub infinite: bool,
+    /// What to do.
+    pub task: GoTask,
+    /// When a search must end (clocks of each seat: `wtime`/`btime` are
+    /// seats 1 and 2, `p1time`..`p4time` any seat).
+    pub limits: Limits,
+    /// `ponder`: search on the opponent's time until `ponderhit`.
     pub ponder: bool,
-    pub perft: Option<u32>,
-    /// `solve`: the exact value by retrograde analysis (`tabula solve`).
-    pub solve: bool,
-    /// `mate N`: look for a win in at most N of the mover's own moves.
-    pub mate: Option<u32>,
     /// `searchmoves ...`: only these root moves (as written; the session
     /// checks them against the position).
     pub search_moves: Vec<String>,
@@ -49,37 +54,50 @@ impl GoParams {
 
     /// Whether nothing but `stop` (or the end of input) ends this search.
     pub fn is_unbounded(&self) -> bool {
-        let clocks = self.time.iter().any(Option::is_some);
-        let bounded = clocks
-            || self.depth.is_some()
-            || self.nodes.is_some()
-            || self.move_time.is_some()
-            || self.mate.is_some()
-            || self.perft.is_some()
-            || self.solve
+        let limits = &self.limits;
+        let bounded = limits.clocks.time.iter().any(Option::is_some)
+            || limits.depth.is_some()
+            || limits.nodes.is_some()
+            || limits.move_time.is_some()
+            || limits.mate.is_some()
+            || self.task != GoTask::Search
             || self.has_errors();
-        self.infinite || self.ponder || !bounded
+        limits.infinite || self.ponder || !bounded
     }
 }
 
 /// One input line, understood.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
+    /// `uci`: identify, declare the options, `uciok`.
     Uci,
+    /// `isready`: answer `readyok` once ready.
     IsReady,
+    /// `setoption name <id> [value <x>]`; names may hold spaces.
     SetOption {
+        /// The option's name, as written.
         name: String,
+        /// Its value, as written; `None` for a button.
         value: Option<String>,
     },
+    /// `ucinewgame`: a new game; the table is cleared.
     UciNewGame,
+    /// `position startpos|fen <text> [moves ...]`.
     Position {
+        /// Where the moves start.
         base: PositionBase,
+        /// The moves, as written.
         moves: Vec<String>,
     },
-    Go(GoParams),
+    /// `go ...` (boxed: the limits make it the largest command by far).
+    Go(Box<GoParams>),
+    /// `stop`: answer now.
     Stop,
+    /// `ponderhit`: the pondered move was played.
     PonderHit,
+    /// `quit`.
     Quit,
+    /// `d`: show the position.
     Display,
     /// `debug on|off` and `register ...`: accepted, and nothing changes.
     Ignored,
@@ -88,8 +106,15 @@ pub enum Command {
 /// Why a line was not understood.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParseError {
+    /// The first word is no command.
     UnknownCommand(String),
-    Malformed { command: &'static str, detail: String },
+    /// A command whose words do not fit its form.
+    Malformed {
+        /// The command.
+        command: &'static str,
+        /// What is wrong.
+        detail: String,
+    },
 }
 
 impl fmt::Display for ParseError {
@@ -130,7 +155,7 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
         "d" => simple(Command::Display, "d"),
         "setoption" => parse_setoption(rest).map(Some),
         "position" => parse_position(rest).map(Some),
-        "go" => Ok(Some(Command::Go(parse_go(rest)))),
+        "go" => Ok(Some(Command::Go(Box::new(parse_go(rest))))),
         "debug" if matches!(rest, "" | "on" | "off") => Ok(Some(Command::Ignored)),
         "debug" => Err(malformed("debug", format!("expected 'on' or 'off', not '{}'", quoted(rest)))),
         "register" => Ok(Some(Command::Ignored)),
@@ -142,17 +167,9 @@ fn malformed(command: &'static str, detail: String) -> ParseError {
     ParseError::Malformed { command, detail }
 }
 
-fn word(input: &str) -> IResult<&str, &str> {
-    preceded(multispace0, take_till1(char::is_whitespace))(input)
-}
-
 /// The words of a line: runs of anything but blanks.
 fn words(input: &str) -> Vec<&str> {
-    match terminated(many0(word), multispace0)(input) {
-        Ok((_, words)) => words,
-        // `word` fails only where no word is left, which many0 absorbs.
-        Err(_) => Vec::new(),
-    }
+    input.split_whitespace().collect()
 }
 
 /// `name <words> [value <words>]`; names may hold spaces, as in UCI.
@@ -201,7 +218,12 @@ pub enum GoProblem {
     /// A parameter without its value.
     MissingValue(&'static str),
     /// A value that is no number, out of range, or not positive.
-    BadValue { key: &'static str, value: String },
+    BadValue {
+        /// The parameter.
+        key: &'static str,
+        /// Its value, as written.
+        value: String,
+    },
 }
 
 impl GoProblem {
@@ -270,9 +292,11 @@ fn parse_go(rest: &str) -> GoParams {
     let mut words = words(rest).into_iter().peekable();
     while let Some(word) = words.next() {
         match word {
-            "infinite" => params.infinite = true,
+            "infinite" => params.limits.infinite = true,
             "ponder" => params.ponder = true,
-            "solve" => params.solve = true,
+            // Perft, when asked for too, goes first (as it always has).
+            "solve" if !matches!(params.task, GoTask::Perft(_)) => params.task = GoTask::Solve,
+            "solve" => {}
             "searchmoves" => {
                 while let Some(mv) = words.next_if(|w| !is_go_keyword(w)) {
                     params.search_moves.push(mv.to_string());
@@ -305,134 +329,26 @@ fn apply_number(params: &mut GoParams, key: &'static str, text: &str) {
             return params.problems.push(bad);
         }
     }
+    let limits = &mut params.limits;
+    let clocks = &mut limits.clocks;
     match key {
-        "wtime" | "p1time" => params.time[0] = Some(millis),
-        "btime" | "p2time" => params.time[1] = Some(millis),
-        "p3time" => params.time[2] = Some(millis),
-        "p4time" => params.time[3] = Some(millis),
-        "winc" | "p1inc" => params.increment[0] = Some(millis),
-        "binc" | "p2inc" => params.increment[1] = Some(millis),
-        "p3inc" => params.increment[2] = Some(millis),
-        "p4inc" => params.increment[3] = Some(millis),
-        "movestogo" => params.moves_to_go = Some(n as u32),
-        "depth" => params.depth = Some(n as u32),
-        "nodes" => params.nodes = Some(n as u64),
-        "movetime" => params.move_time = Some(millis),
-        "mate" => params.mate = Some(n as u32),
-        _ => params.perft = Some((n as u32).min(64)),
+        "wtime" | "p1time" => clocks.time[0] = Some(millis),
+        "btime" | "p2time" => clocks.time[1] = Some(millis),
+        "p3time" => clocks.time[2] = Some(millis),
+        "p4time" => clocks.time[3] = Some(millis),
+        "winc" | "p1inc" => clocks.increment[0] = Some(millis),
+        "binc" | "p2inc" => clocks.increment[1] = Some(millis),
+        "p3inc" => clocks.increment[2] = Some(millis),
+        "p4inc" => clocks.increment[3] = Some(millis),
+        "movestogo" => clocks.moves_to_go = Some(n as u32),
+        "depth" => limits.depth = Some(n as u32),
+        "nodes" => limits.nodes = Some(n as u64),
+        "movetime" => limits.move_time = Some(millis),
+        "mate" => limits.mate = Some(n as u32),
+        _ => params.task = GoTask::Perft((n as u32).min(64)),
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn simple_commands() {
-        assert_eq!(parse_line("uci"), Ok(Some(Command::Uci)));
-        assert_eq!(parse_line("  isready  "), Ok(Some(Command::IsReady)));
-        assert_eq!(parse_line(""), Ok(None));
-        assert!(matches!(parse_line("uci now"), Err(ParseError::Malformed { .. })));
-        assert!(matches!(parse_line("hello"), Err(ParseError::UnknownCommand(_))));
-    }
-
-    #[test]
-    fn setoption_names_may_hold_spaces() {
-        assert_eq!(
-            parse_line("setoption name Move Overhead value 30"),
-            Ok(Some(Command::SetOption { name: "Move Overhead".into(), value: Some("30".into()) }))
-        );
-        assert!(parse_line("setoption value 3").is_err());
-        assert!(parse_line("setoption name Hash value").is_err());
-    }
-
-    #[test]
-    fn position_forms() {
-        assert_eq!(
-            parse_line("position startpos moves e2 e8"),
-            Ok(Some(Command::Position {
-                base: PositionBase::StartPos,
-                moves: vec!["e2".into(), "e8".into()]
-            }))
-        );
-        let fen = "quoridor 9x9 pawns=e1,e9 hand=10,10 walls=- turn=1";
-        assert_eq!(
-            parse_line(&format!("position fen {fen} moves e2")),
-            Ok(Some(Command::Position { base: PositionBase::Fen(fen.into()), moves: vec!["e2".into()] }))
-        );
-        assert!(parse_line("position").is_err());
-        assert!(parse_line("position fen").is_err());
-        assert!(parse_line("position somewhere").is_err());
-    }
-
-    #[test]
-    fn go_parameters() {
-        let Ok(Some(Command::Go(p))) =
-            parse_line("go wtime 1000 btime -5 winc 10 p3time 7 movestogo 5 ponder")
-        else {
-            panic!("go did not parse");
-        };
-        assert_eq!(p.time[0], Some(Duration::from_millis(1000)));
-        assert_eq!(p.time[1], Some(Duration::ZERO));
-        assert_eq!(p.time[2], Some(Duration::from_millis(7)));
-        assert_eq!(p.increment[0], Some(Duration::from_millis(10)));
-        assert_eq!(p.moves_to_go, Some(5));
-        assert!(p.ponder && !p.infinite);
-        assert!(p.problems.is_empty());
-        assert_eq!(parse_line("go"), Ok(Some(Command::Go(GoParams::default()))));
-    }
-
-    fn go(line: &str) -> GoParams {
-        match parse_line(line) {
-            Ok(Some(Command::Go(params))) => params,
-            other => panic!("'{line}' gave {other:?}"),
-        }
-    }
-
-    #[test]
-    fn go_never_fails_and_names_what_it_could_not_use() {
-        assert_eq!(go("go depth").problems, [GoProblem::MissingValue("depth")]);
-        assert_eq!(go("go depth infinite").problems, [GoProblem::MissingValue("depth")]);
-        let solve = go("go solve searchmoves e2 solve");
-        assert!(solve.solve && !solve.is_unbounded() && solve.problems.is_empty());
-        assert_eq!(solve.search_moves, ["e2"], "solve ends a searchmoves list");
-        assert!(go("go depth infinite").infinite);
-        for bad in
-            ["go depth x", "go depth 0", "go movetime -5", "go nodes 99999999999999999999", "go mate 0"]
-        {
-            let params = go(bad);
-            assert!(params.has_errors(), "{bad}");
-            assert!(!params.is_unbounded(), "{bad}");
-        }
-        let params = go("go sideways depth 3");
-        assert_eq!(params.problems, [GoProblem::Unknown("sideways".into())]);
-        assert!(!params.has_errors());
-        assert_eq!(params.depth, Some(3));
-        assert!(go("go").is_unbounded() && go("go ponder wtime 5").is_unbounded());
-        assert!(!go("go wtime 5").is_unbounded());
-    }
-
-    #[test]
-    fn searchmoves_takes_the_words_up_to_the_next_parameter() {
-        let params = go("go\tsearchmoves e2  d1h\tmate 3");
-        assert_eq!(params.search_moves, ["e2", "d1h"]);
-        assert_eq!(params.mate, Some(3));
-        assert!(params.problems.is_empty());
-    }
-
-    #[test]
-    fn any_blank_separates_words_and_quotes_are_cut() {
-        assert_eq!(
-            parse_line("position\tstartpos\tmoves\te2 \t e8"),
-            Ok(Some(Command::Position {
-                base: PositionBase::StartPos,
-                moves: vec!["e2".into(), "e8".into()]
-            }))
-        );
-        assert_eq!(parse_line("debug on"), Ok(Some(Command::Ignored)));
-        assert_eq!(parse_line("register later"), Ok(Some(Command::Ignored)));
-        let long = "x".repeat(10_000);
-        let message = parse_line(&long).unwrap_err().to_string();
-        assert!(message.len() < QUOTED_CHARS + 40, "{message}");
-    }
-}
+#[path = "parse_tests.rs"]
+mod tests;

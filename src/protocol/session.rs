@@ -7,12 +7,12 @@
 mod go;
 
 use super::emit::{bestmove_line, info_lines, perft_summary, Output};
-use super::options::{Changed, Options};
+use super::options::{Changed, GameKind, Options};
 use super::parse::{parse_line, Command, PositionBase};
-use crate::engine::{Engine, Request, WorkerEvent};
+use crate::engine::{Engine, EngineEvent};
 use crate::games::quarto::Quarto;
 use crate::games::quoridor::Quoridor;
-use crate::games::AnyPosition;
+use crate::games::{AnyMove, AnyPosition};
 use crossbeam_channel::Sender;
 use go::{machine_threads, QueuedGo, RunningGo};
 use std::collections::VecDeque;
@@ -21,10 +21,13 @@ use std::io::Write;
 /// Whether the session goes on after a command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flow {
+    /// Read the next line.
     Continue,
+    /// `quit`: answer what is owed, then end.
     Quit,
 }
 
+/// The state a protocol conversation changes, and the engine it drives.
 pub struct Session<W: Write> {
     out: Output<W>,
     options: Options,
@@ -34,14 +37,19 @@ pub struct Session<W: Write> {
     engine: Engine,
     running: Option<RunningGo>,
     queued: VecDeque<QueuedGo>,
-    /// `isready`s passed to the worker and not yet answered.
+    /// `isready`s passed to the engine and not yet answered.
     readies_owed: usize,
+    /// Nodes of every search answered so far (what `bench` adds up).
+    nodes_searched: u64,
 }
 
 const ENGINE_NAME: &str = concat!("Tabula ", env!("CARGO_PKG_VERSION"));
 
 impl<W: Write> Session<W> {
-    pub fn new(writer: W, worker_events: Sender<WorkerEvent>) -> Session<W> {
+    /// A session with the default options, writing to `writer`; the
+    /// engine's reports go to `engine_events`, for the caller to hand back
+    /// through [`Session::handle_event`].
+    pub fn new(writer: W, engine_events: Sender<EngineEvent>) -> Session<W> {
         let options = Options::default();
         let position = match start_position(&options) {
             Ok(position) => position,
@@ -49,14 +57,20 @@ impl<W: Write> Session<W> {
         };
         Session {
             out: Output::new(writer),
-            engine: Engine::start(options.hash, worker_events),
+            engine: Engine::start(options.hash, engine_events),
             options,
             position,
             history: Vec::new(),
             running: None,
             queued: VecDeque::new(),
             readies_owed: 0,
+            nodes_searched: 0,
         }
+    }
+
+    /// Nodes of every search answered so far.
+    pub fn nodes_searched(&self) -> u64 {
+        self.nodes_searched
     }
 
     /// Whether a `go` is still waiting for its answer.
@@ -69,6 +83,7 @@ impl<W: Write> Session<W> {
         self.is_busy() || self.readies_owed > 0
     }
 
+    /// Handles one input line.
     pub fn handle_line(&mut self, line: &str) -> Flow {
         log::debug!("<< {line}");
         match parse_line(line) {
@@ -88,7 +103,7 @@ impl<W: Write> Session<W> {
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::UciNewGame => self.new_game(),
             Command::Position { base, moves } => self.set_position(base, &moves),
-            Command::Go(params) => self.go(params),
+            Command::Go(params) => self.go(*params),
             Command::Stop => self.stop(),
             Command::PonderHit => self.ponderhit(),
             Command::Display => self.display(),
@@ -108,7 +123,7 @@ impl<W: Write> Session<W> {
     /// an engine that is ready.
     fn ready(&mut self) {
         // Without a worker nothing would ever answer: say ready at once.
-        if self.is_busy() || !self.engine.submit(Request::Ready) {
+        if self.is_busy() || !self.engine.ready() {
             self.out.line("readyok");
         } else {
             self.readies_owed += 1;
@@ -139,11 +154,11 @@ impl<W: Write> Session<W> {
                 self.options = options;
             }
             Ok(Changed::Hash) => {
-                self.engine.submit(Request::ResizeHash(options.hash));
+                self.engine.resize_hash(options.hash);
                 self.options = options;
             }
             Ok(Changed::ClearHash) => {
-                self.engine.submit(Request::ClearHash);
+                self.engine.clear_hash();
             }
             Ok(Changed::Other) => {
                 let machine = machine_threads();
@@ -161,7 +176,7 @@ impl<W: Write> Session<W> {
     }
 
     fn new_game(&mut self) {
-        self.engine.submit(Request::ClearHash);
+        self.engine.clear_hash();
         match start_position(&self.options) {
             Ok(position) => {
                 self.position = position;
@@ -229,35 +244,60 @@ impl<W: Write> Session<W> {
         }
     }
 
-    /// Handles a report from the search worker.
-    pub fn handle_event(&mut self, event: WorkerEvent) {
+    /// Handles a report from the engine.
+    pub fn handle_event(&mut self, event: EngineEvent) {
         match event {
-            WorkerEvent::Info(info) => {
-                for line in info_lines(&info) {
+            EngineEvent::Info(info) => {
+                let Some(running) = &self.running else { return };
+                let pv = running.position.format_line(&info.pv);
+                for line in info_lines(&info, &pv) {
                     self.out.line(&line);
                 }
             }
-            WorkerEvent::BestMove { best, ponder } => match &mut self.running {
-                Some(running) if running.hold => running.held = Some((best, ponder)),
-                _ => {
-                    self.out.line(&bestmove_line(best.as_deref(), ponder.as_deref()));
-                    self.finish_running();
+            EngineEvent::BestMove { best, ponder, nodes } => {
+                self.nodes_searched += nodes;
+                match &mut self.running {
+                    Some(running) if running.hold => running.held = Some((best, ponder)),
+                    _ => self.print_bestmove(best, ponder),
                 }
-            },
-            WorkerEvent::Error(detail) => self.out.error(&detail),
-            WorkerEvent::Note(text) => self.out.line(&format!("info string {text}")),
-            WorkerEvent::Ready => {
+            }
+            EngineEvent::Error(e) => self.out.error(&e.to_string()),
+            EngineEvent::Note(text) => self.out.line(&format!("info string {text}")),
+            EngineEvent::Ready => {
                 self.readies_owed = self.readies_owed.saturating_sub(1);
                 self.out.line("readyok");
             }
-            WorkerEvent::PerftMove { mv, nodes } => self.out.line(&format!("{mv}: {nodes}")),
-            WorkerEvent::PerftDone { nodes, elapsed } => {
+            EngineEvent::PerftMove { mv, nodes } => {
+                let Some(running) = &self.running else { return };
+                let name = running.position.format_move(mv).unwrap_or_default();
+                self.out.line(&format!("{name}: {nodes}"));
+            }
+            EngineEvent::PerftDone { nodes, elapsed } => {
                 for line in perft_summary(nodes, elapsed) {
                     self.out.line(&line);
                 }
                 self.finish_running();
             }
         }
+    }
+
+    /// Answers the running `go` with its move, written in its position's
+    /// notation, and starts the next.
+    fn print_bestmove(&mut self, best: Option<AnyMove>, ponder: Option<AnyMove>) {
+        let line = self.running.as_ref().map_or_else(Vec::new, |running| {
+            let line: Vec<AnyMove> = best.into_iter().chain(ponder).collect();
+            running.position.format_line(&line)
+        });
+        self.out.line(&bestmove_line(line.first().map(String::as_str), line.get(1).map(String::as_str)));
+        self.finish_running();
+    }
+}
+
+impl Session<Vec<u8>> {
+    /// What the session wrote since the last call (a session that writes
+    /// to memory, as `bench` drives one).
+    pub fn take_output(&mut self) -> Vec<u8> {
+        std::mem::take(self.out.writer_mut())
     }
 }
 
@@ -268,9 +308,13 @@ fn is_threefold(history: &[u64], hash: u64) -> bool {
 
 /// The start position of the game the options describe.
 fn start_position(options: &Options) -> Result<AnyPosition, String> {
-    let position = match options.game.as_str() {
-        "quarto" => Quarto::new(options.quarto_rules()).map(AnyPosition::Quarto).map_err(|e| e.to_string()),
-        _ => Quoridor::new(&options.quoridor_variant()).map(AnyPosition::Quoridor).map_err(|e| e.to_string()),
+    let position = match options.game {
+        GameKind::Quarto => {
+            Quarto::new(options.quarto_rules()).map(AnyPosition::Quarto).map_err(|e| e.to_string())
+        }
+        GameKind::Quoridor => {
+            Quoridor::new(&options.quoridor_variant()).map(AnyPosition::Quoridor).map_err(|e| e.to_string())
+        }
     };
     position.map_err(|e| format!("cannot set up the game: {e}"))
 }

@@ -31,7 +31,7 @@ impl Captured {
 const WAIT: Duration = Duration::from_secs(10);
 
 /// A session writing to captured output, and the worker's reports to it.
-fn session() -> (Session<Captured>, Captured, Receiver<WorkerEvent>) {
+fn session() -> (Session<Captured>, Captured, Receiver<EngineEvent>) {
     let (events, reports) = unbounded();
     let out = Captured::default();
     (Session::new(out.clone(), events), out, reports)
@@ -46,7 +46,7 @@ fn isready_waits_for_a_new_table_when_no_search_runs() {
     // Only the worker, after the new table and the clearing, says ready.
     assert!(!out.text().contains("readyok"), "{}", out.text());
     let event = reports.recv_timeout(WAIT).expect("the worker answers");
-    assert_eq!(event, WorkerEvent::Ready);
+    assert_eq!(event, EngineEvent::Ready);
     session.handle_event(event);
     assert_eq!(out.text(), "readyok\n");
 }

@@ -2,42 +2,47 @@
 //! with aspiration windows, the root move loop, and progress reports. The
 //! node search itself is in `alphabeta`.
 
-use super::alphabeta::{Searcher, ASPIRATION_WINDOW, INFINITY, MAX_DEPTH};
-use super::limits::{time_budget, Limits};
+use super::alphabeta::{ASPIRATION_WINDOW, INFINITY, MAX_DEPTH};
+use super::limits::{time_budget, Limits, SearchSettings};
 use super::ordering::Ordering;
+use super::searcher::Searcher;
 use super::threads::{pack_result, unpack_result, HelpersStop, SharedCounters, HELPER_STACK};
 use super::tt::TranspositionTable;
 use super::{Control, Score, SearchInfo, SearchResult, MATE_BOUND, MAX_PLY};
-use crate::game::{Game, MoveList};
+use crate::game::{MoveList, Position, Strategy};
 use std::sync::atomic::Ordering as AtomicOrdering;
-use std::time::Duration;
 
 /// Searches `root` within `limits` and returns the best move found.
 ///
 /// `history` holds the hashes of the game's earlier positions since the last
-/// irreversible move, oldest first, without the root. With `limits.threads`
+/// irreversible move, oldest first, without the root. With `settings.threads`
 /// above 1 the other threads search the same tree and share the table (Lazy
 /// SMP): they fill it with results the main thread then finds, and at the
 /// root each thread puts off the moves another is searching (see
 /// `RootClaims`); the main thread alone reports and answers.
-pub fn search<G: Game>(
+pub fn search<G: Position + Strategy>(
     root: &G,
     history: &[u64],
     limits: &Limits,
-    move_overhead: Duration,
+    settings: &SearchSettings,
     tt: &mut TranspositionTable,
     control: &Control,
-    report: &mut dyn FnMut(SearchInfo),
+    report: &mut dyn FnMut(SearchInfo<G::Move>),
 ) -> SearchResult<G::Move> {
     let mut moves = MoveList::default();
-    root.generate_search_moves(&mut moves, limits.depth.unwrap_or(MAX_DEPTH));
-    if !limits.search_moves.is_empty() {
+    let root = &{
+        // Generating may teach the root what its children inherit.
+        let mut root = root.clone();
+        root.generate_search_moves(&mut moves, limits.depth.unwrap_or(MAX_DEPTH));
+        root
+    };
+    if !settings.search_moves.is_empty() {
         // `searchmoves` names legal moves; a move the game's own list folded
         // away as a symmetric twin of one kept is searched all the same.
         let mut all = MoveList::default();
         root.generate_moves(&mut all);
         moves.clear();
-        for &mv in all.iter().filter(|&&m| limits.search_moves.contains(&G::move_code(m))) {
+        for &mv in all.iter().filter(|&&m| settings.search_moves.contains(&G::move_code(m))) {
             moves.push(mv);
         }
     }
@@ -47,14 +52,13 @@ pub fn search<G: Game>(
     }
     tt.new_search();
     let tt: &TranspositionTable = tt;
-    let shared = SharedCounters::new(limits.threads);
+    let shared = SharedCounters::new(settings.threads);
     std::thread::scope(|scope| {
-        for id in 1..limits.threads.max(1) {
+        for id in 1..settings.threads.max(1) {
             let (moves, shared) = (moves.clone(), &shared);
             let helper =
                 std::thread::Builder::new().stack_size(HELPER_STACK).spawn_scoped(scope, move || {
-                    let mut searcher =
-                        Searcher::new(root, history, limits, move_overhead, tt, control, shared);
+                    let mut searcher = Searcher::new(root, history, limits, settings, tt, control, shared);
                     // Helpers run until the main thread is done; odd ones start a
                     // ply deeper so the threads do not move in step.
                     searcher.budget = None;
@@ -69,7 +73,7 @@ pub fn search<G: Game>(
         }
         // Set even if the main search unwinds, so that the helpers end.
         let _helpers_stop = HelpersStop(&shared.done);
-        let mut searcher = Searcher::new(root, history, limits, move_overhead, tt, control, &shared);
+        let mut searcher = Searcher::new(root, history, limits, settings, tt, control, &shared);
         let mut result = searcher.iterate(root, moves.clone(), limits, 1, report);
         let (helper_depth, index) = unpack_result(shared.helper_best.load(AtomicOrdering::Relaxed));
         if helper_depth > result.depth {
@@ -86,17 +90,18 @@ pub fn search<G: Game>(
     })
 }
 
-impl<'a, G: Game> Searcher<'a, G> {
+impl<'a, G: Position + Strategy> Searcher<'a, G> {
     fn new(
         root: &G,
         history: &[u64],
         limits: &Limits,
-        move_overhead: Duration,
+        settings: &SearchSettings,
         tt: &'a TranspositionTable,
         control: &'a Control,
         shared: &'a SharedCounters,
     ) -> Searcher<'a, G> {
-        root.prepare_search();
+        let mut tables = G::Tables::default();
+        root.prepare_search(&mut tables);
         let players = root.player_count();
         let mut path = Vec::with_capacity(history.len() + MAX_PLY + 1);
         path.extend_from_slice(history);
@@ -107,11 +112,11 @@ impl<'a, G: Game> Searcher<'a, G> {
             // seed: neither may meet entries of another kind.
             key_salt: if players > 2 {
                 0x51A7_0000_0000_0001u64
-                    .wrapping_mul(root.side_to_move() as u64 + 1 + 4 * u64::from(limits.best_reply))
+                    .wrapping_mul(root.side_to_move() as u64 + 1 + 4 * u64::from(settings.best_reply))
             } else {
                 0
-            } ^ if limits.noise > 0 {
-                crate::rng::Rng::new(limits.noise_seed).next_u64() | 1
+            } ^ if settings.noise.leaf > 0 {
+                crate::rng::Rng::new(settings.noise.seed).next_u64() | 1
             } else {
                 0
             },
@@ -124,29 +129,28 @@ impl<'a, G: Game> Searcher<'a, G> {
             published: 0,
             seldepth: 0,
             node_limit: limits.nodes,
-            budget: time_budget(limits, root.side_to_move(), move_overhead),
+            budget: time_budget(limits, root.side_to_move(), settings.move_overhead),
             path,
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
             aborted: false,
-            best_reply: limits.best_reply && players > 2,
+            best_reply: settings.best_reply && players > 2,
             exhaustive: limits.mate.is_some(),
-            multi_pv: limits.multi_pv.max(1),
-            noise: limits.noise,
-            noise_seed: limits.noise_seed,
-            root_noise: limits.root_noise,
+            multi_pv: settings.multi_pv.max(1),
+            noise: settings.noise,
             passed: vec![false; MAX_PLY + 2],
+            tables,
         }
     }
 }
 
-impl<G: Game> Searcher<'_, G> {
+impl<G: Position + Strategy> Searcher<'_, G> {
     fn iterate(
         &mut self,
         root: &G,
         moves: MoveList<G::Move>,
         limits: &Limits,
         start_depth: u32,
-        report: &mut dyn FnMut(SearchInfo),
+        report: &mut dyn FnMut(SearchInfo<G::Move>),
     ) -> SearchResult<G::Move> {
         let original_order = moves.as_slice();
         let mut root_moves: Vec<G::Move> = original_order.to_vec();
@@ -231,7 +235,7 @@ impl<G: Game> Searcher<'_, G> {
             }
             let exact = root.plies_left_bound().is_some_and(|plies| depth >= plies);
             for (k, (score, line)) in found.iter().enumerate() {
-                let mut info = self.info(root, depth, *score, line, exact);
+                let mut info = self.info(depth, *score, line, exact);
                 info.multipv = if lines > 1 { k as u32 + 1 } else { 0 };
                 report(info);
             }
@@ -320,7 +324,7 @@ impl<G: Game> Searcher<'_, G> {
             next += 1;
             let mv = root_moves[i];
             let mut child = root.clone();
-            child.make_move(mv);
+            child.make_move_with(mv, &mut self.tables);
             let claim = claims.shared().then(|| child.hash());
             if let Some(hash) = claim {
                 if i > 0 && !put_off_before && claims.is_claimed(hash) {
@@ -333,7 +337,7 @@ impl<G: Game> Searcher<'_, G> {
             let bonus = self.root_bonus(&child);
             let mut score = self.principal_variation(
                 root,
-                &child,
+                &mut child,
                 depth - 1,
                 1,
                 alpha - bonus,
@@ -366,11 +370,11 @@ impl<G: Game> Searcher<'_, G> {
     /// A playing level's bonus for the root move leading to `child`, the same
     /// in every iteration and for every `Seed`-equal search.
     fn root_bonus(&self, child: &G) -> i32 {
-        if self.root_noise <= 0 {
+        if self.noise.root <= 0 {
             return 0;
         }
-        let draw = crate::rng::Rng::new(child.hash() ^ self.noise_seed.rotate_left(17)).next_u64();
-        (draw % (self.root_noise as u64 + 1)) as i32
+        let draw = crate::rng::Rng::new(child.hash() ^ self.noise.seed.rotate_left(17)).next_u64();
+        (draw % (self.noise.root as u64 + 1)) as i32
     }
 
     fn soft_time_is_up(&self) -> bool {
@@ -383,13 +387,7 @@ impl<G: Game> Searcher<'_, G> {
         }
     }
 
-    fn info(&self, root: &G, depth: u32, score: i32, line: &[G::Move], exact: bool) -> SearchInfo {
-        let mut position = root.clone();
-        let mut pv = Vec::with_capacity(line.len());
-        for &mv in line {
-            pv.push(position.format_move(mv));
-            position.make_move(mv);
-        }
+    fn info(&self, depth: u32, score: i32, line: &[G::Move], exact: bool) -> SearchInfo<G::Move> {
         SearchInfo {
             depth,
             seldepth: self.seldepth as u32,
@@ -397,7 +395,7 @@ impl<G: Game> Searcher<'_, G> {
             nodes: self.total_nodes(),
             elapsed_ms: self.control.started().elapsed().as_millis() as u64,
             hashfull: self.tt.hashfull(),
-            pv,
+            pv: line.to_vec(),
             exact,
             multipv: 0,
         }

@@ -6,54 +6,91 @@ use std::time::Duration;
 /// The clock of every player, as `go` gives it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Clocks {
+    /// Time left on each seat's clock (`wtime`/`btime` are seats 1 and 2, `p1time`..`p4time`).
     pub time: [Option<Duration>; 4],
+    /// Each seat's increment per move.
     pub increment: [Option<Duration>; 4],
+    /// Moves until the next time control (`movestogo`).
     pub moves_to_go: Option<u32>,
 }
 
-/// How long, and on how many threads, the search may run.
+/// When a search must end: what `go` says.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
+    /// `go depth N`: no iteration deeper than N plies.
     pub depth: Option<u32>,
+    /// `go nodes N`: stop after about N nodes (all threads together).
     pub nodes: Option<u64>,
+    /// `go movetime MS`: this long, less the move overhead.
     pub move_time: Option<Duration>,
+    /// The players' clocks (`wtime`, `p3inc`, `movestogo` ...).
     pub clocks: Clocks,
     /// Run until `stop` (also with `ponder` until `ponderhit`).
     pub infinite: bool,
-    /// Largest offset added to leaf values (playing levels), 0 for none.
-    pub noise: i32,
-    /// Largest bonus added to a root move's value (playing levels).
-    pub root_noise: i32,
-    /// Picks the offsets: the same seed gives the same offsets.
-    pub noise_seed: u64,
-    /// Threads searching together (`Threads`); 0 and 1 both mean one.
-    pub threads: usize,
-    /// With more than two players, best-reply search instead of paranoid.
-    pub best_reply: bool,
     /// `go mate N`: a search without forward pruning (so that a win it finds
     /// is proven), as deep as a win in N of the mover's own moves needs,
     /// ending as soon as it proves one.
     pub mate: Option<u32>,
+}
+
+/// How a search runs, apart from when it ends: what the options, the
+/// playing level and `searchmoves` say.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchSettings {
+    /// Threads searching together (`Threads`); 0 and 1 both mean one.
+    pub threads: usize,
+    /// With more than two players, best-reply search instead of paranoid.
+    pub best_reply: bool,
     /// How many best lines to report (`MultiPV`); 0 and 1 both mean one.
     pub multi_pv: usize,
-    /// `go searchmoves`: the codes ([`crate::game::Game::move_code`]) of the
-    /// only root moves to search; empty for all.
+    /// Time kept back from every budget for the GUI's side (`MoveOverhead`).
+    pub move_overhead: Duration,
+    /// A playing level's deliberate mistakes; none at full strength.
+    pub noise: Noise,
+    /// `go searchmoves`: the codes ([`crate::game::Position::move_code`]) of
+    /// the only root moves to search; empty for all.
     pub search_moves: Vec<u16>,
 }
 
-impl Limits {
-    /// These limits held back further by a playing level's handicap.
-    pub fn with_handicap(mut self, handicap: crate::game::Handicap, seed: u64) -> Limits {
-        self.depth = Some(self.depth.map_or(handicap.depth, |d| d.min(handicap.depth)));
-        self.nodes = Some(self.nodes.map_or(handicap.nodes, |n| n.min(handicap.nodes)));
-        self.noise = handicap.noise;
-        self.root_noise = handicap.root_noise;
-        self.noise_seed = seed;
-        // Helper threads would make a level stronger than its table says,
-        // and its moves no longer reproducible.
-        self.threads = 1;
-        self
+impl Default for SearchSettings {
+    fn default() -> Self {
+        SearchSettings {
+            threads: 1,
+            best_reply: false,
+            multi_pv: 1,
+            move_overhead: Duration::ZERO,
+            noise: Noise::default(),
+            search_moves: Vec::new(),
+        }
     }
+}
+
+/// Pseudo-random offsets a playing level adds to values, fixed per position
+/// and seed so that a level plays the same game twice.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Noise {
+    /// Largest offset added to leaf values, 0 for none.
+    pub leaf: i32,
+    /// Largest bonus added to a root move's value, 0 for none.
+    pub root: i32,
+    /// Picks the offsets: the same seed gives the same offsets.
+    pub seed: u64,
+}
+
+/// `limits` and `settings` held back further by a playing level's handicap.
+pub fn with_handicap(
+    mut limits: Limits,
+    mut settings: SearchSettings,
+    handicap: crate::game::Handicap,
+    seed: u64,
+) -> (Limits, SearchSettings) {
+    limits.depth = Some(limits.depth.map_or(handicap.depth, |d| d.min(handicap.depth)));
+    limits.nodes = Some(limits.nodes.map_or(handicap.nodes, |n| n.min(handicap.nodes)));
+    settings.noise = Noise { leaf: handicap.noise, root: handicap.root_noise, seed };
+    // Helper threads would make a level stronger than its table says,
+    // and its moves no longer reproducible.
+    settings.threads = 1;
+    (limits, settings)
 }
 
 /// Deadlines measured from the start of the search.

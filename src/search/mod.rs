@@ -1,4 +1,5 @@
-//! Search generic over [`Game`]: iterative deepening alpha-beta with a
+//! Search generic over a game's [`crate::game::Position`] and
+//! [`crate::game::Strategy`]: iterative deepening alpha-beta with a
 //! transposition table, reporting through a callback, stoppable from another
 //! thread.
 
@@ -6,13 +7,14 @@ mod alphabeta;
 mod iterate;
 pub mod limits;
 mod ordering;
+mod searcher;
 #[cfg(test)]
 mod tests;
 mod threads;
 pub mod tt;
 
 pub use iterate::search;
-pub use limits::{time_budget, Clocks, Limits, TimeBudget};
+pub use limits::{time_budget, with_handicap, Clocks, Limits, Noise, SearchSettings, TimeBudget};
 
 use parking_lot::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -54,6 +56,7 @@ pub struct Control {
 }
 
 impl Control {
+    /// Switches for a new search, pondering (the clock stopped) or not.
     pub fn new(pondering: bool) -> Control {
         Control {
             stop: AtomicBool::new(false),
@@ -67,6 +70,7 @@ impl Control {
         self.stop.store(true, Ordering::Relaxed);
     }
 
+    /// Whether [`Control::stop`] was called.
     pub fn stopped(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
     }
@@ -83,6 +87,7 @@ impl Control {
         self.pondering.store(false, Ordering::Relaxed);
     }
 
+    /// Whether the search still waits for `ponderhit`.
     pub fn pondering(&self) -> bool {
         self.pondering.load(Ordering::Relaxed)
     }
@@ -93,23 +98,48 @@ impl Control {
     }
 }
 
-/// One line of search progress.
+/// One line of search progress; the moves are the game's, for the caller
+/// to write in its notation.
 #[derive(Clone, Debug, PartialEq)]
-pub struct SearchInfo {
+pub struct SearchInfo<M> {
+    /// The iteration's depth in plies.
     pub depth: u32,
+    /// The deepest ply a line reached.
     pub seldepth: u32,
+    /// The value of the position for the side to move.
     pub score: Score,
+    /// Nodes searched so far, by every thread.
     pub nodes: u64,
+    /// Milliseconds since the search (or its clock, after `ponderhit`) started.
     pub elapsed_ms: u64,
+    /// Per mille of the table in use by this search.
     pub hashfull: u32,
-    /// The principal variation in the game's notation.
-    pub pv: Vec<String>,
+    /// The principal variation, from the root.
+    pub pv: Vec<M>,
     /// The whole game tree below the root was searched: the score is the
     /// game-theoretic value (a draw when it is 0).
     pub exact: bool,
     /// With `MultiPV` above 1, which line this is (1 is the best); 0 when
     /// the search reports one line only.
     pub multipv: u32,
+}
+
+impl<M> SearchInfo<M> {
+    /// The same report with its moves converted (say, into a type that
+    /// holds the moves of any game).
+    pub fn map_moves<N>(self, convert: impl Fn(M) -> N) -> SearchInfo<N> {
+        SearchInfo {
+            depth: self.depth,
+            seldepth: self.seldepth,
+            score: self.score,
+            nodes: self.nodes,
+            elapsed_ms: self.elapsed_ms,
+            hashfull: self.hashfull,
+            pv: self.pv.into_iter().map(convert).collect(),
+            exact: self.exact,
+            multipv: self.multipv,
+        }
+    }
 }
 
 /// What a finished search found.
@@ -119,7 +149,9 @@ pub struct SearchResult<M> {
     pub best: Option<M>,
     /// The expected reply, for pondering.
     pub ponder: Option<M>,
+    /// Nodes searched, by every thread.
     pub nodes: u64,
+    /// The deepest iteration completed.
     pub depth: u32,
 }
 

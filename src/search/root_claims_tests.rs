@@ -2,14 +2,15 @@
 //! first move never.
 
 use super::*;
+use crate::game::Notation;
 use crate::games::quoridor::Quoridor;
-use crate::search::{Control, MATE};
+use crate::search::{Control, SearchSettings, MATE};
 
 /// The root value at `depth` and the best move, with the root moves whose
 /// index passes `claimed` held by a (pretend) other thread; also the
 /// moves in generation order.
 fn root_search(text: &str, depth: u32, claimed: impl Fn(usize) -> bool) -> (i32, String, Vec<String>) {
-    let root = Quoridor::from_text(text).expect("test position");
+    let mut root = Quoridor::from_text(text).expect("test position");
     let mut moves = MoveList::default();
     root.generate_search_moves(&mut moves, depth);
     let shared = SharedCounters::new(2);
@@ -20,7 +21,8 @@ fn root_search(text: &str, depth: u32, claimed: impl Fn(usize) -> bool) -> (i32,
     }
     let (tt, control) = (TranspositionTable::new(1), Control::new(false));
     let limits = Limits { depth: Some(depth), ..Limits::default() };
-    let mut searcher = Searcher::new(&root, &[], &limits, Duration::ZERO, &tt, &control, &shared);
+    let settings = SearchSettings::default();
+    let mut searcher = Searcher::new(&root, &[], &limits, &settings, &tt, &control, &shared);
     let mut root_moves = moves.as_slice().to_vec();
     let (score, best) = searcher.search_root(&root, &mut root_moves, depth, 0, -INFINITY, INFINITY);
     let names = moves.iter().map(|&mv| root.format_move(mv)).collect();

@@ -1,23 +1,32 @@
 //! Search behaviour on small, well-understood Quoridor positions.
 
 use super::*;
-use crate::game::{Game, MoveList};
+use crate::game::prelude::*;
 use crate::games::quoridor::Quoridor;
-use std::time::Duration;
 use tt::TranspositionTable;
 
-fn run(
+type Move = <Quoridor as Position>::Move;
+
+fn run(text: &str, history: &[u64], limits: Limits) -> (Quoridor, SearchResult<Move>, Vec<SearchInfo<Move>>) {
+    run_with(text, history, limits, SearchSettings::default())
+}
+
+fn run_with(
     text: &str,
     history: &[u64],
     limits: Limits,
-) -> (Quoridor, SearchResult<<Quoridor as Game>::Move>, Vec<SearchInfo>) {
+    settings: SearchSettings,
+) -> (Quoridor, SearchResult<Move>, Vec<SearchInfo<Move>>) {
     let position = Quoridor::from_text(text).unwrap();
     let mut tt = TranspositionTable::new(4);
     let control = Control::new(false);
     let mut infos = Vec::new();
-    let result =
-        search(&position, history, &limits, Duration::ZERO, &mut tt, &control, &mut |i| infos.push(i));
+    let result = search(&position, history, &limits, &settings, &mut tt, &control, &mut |i| infos.push(i));
     (position, result, infos)
+}
+
+fn threads(n: usize) -> SearchSettings {
+    SearchSettings { threads: n, ..SearchSettings::default() }
 }
 
 fn depth(d: u32) -> Limits {
@@ -67,9 +76,9 @@ fn a_finished_game_has_no_best_move() {
 #[test]
 fn a_threefold_repetition_has_no_best_move() {
     let p = Quoridor::from_text("quoridor 9x9 pawns=e3,e7 hand=0,0 walls=- turn=1").unwrap();
-    let (_, result, _) = run(&p.text(), &[p.hash(), 1, 2, 3, p.hash()], depth(3));
+    let (_, result, _) = run(&p.to_text(), &[p.hash(), 1, 2, 3, p.hash()], depth(3));
     assert_eq!(result.best, None);
-    let (_, result, _) = run(&p.text(), &[p.hash(), 1, 2, 3], depth(3));
+    let (_, result, _) = run(&p.to_text(), &[p.hash(), 1, 2, 3], depth(3));
     assert!(result.best.is_some());
 }
 
@@ -87,7 +96,8 @@ fn a_stopped_search_still_answers_with_a_legal_move() {
     let mut tt = TranspositionTable::new(1);
     let control = Control::new(false);
     control.stop();
-    let result = search(&position, &[], &Limits::default(), Duration::ZERO, &mut tt, &control, &mut |_| {});
+    let settings = SearchSettings::default();
+    let result = search(&position, &[], &Limits::default(), &settings, &mut tt, &control, &mut |_| {});
     let mut moves = MoveList::default();
     position.generate_moves(&mut moves);
     assert!(moves.iter().any(|&m| Some(m) == result.best));
@@ -106,8 +116,9 @@ fn a_winning_side_does_not_walk_into_a_threefold_repetition() {
     let mut tt = TranspositionTable::new(4);
     let control = Control::new(false);
     let mut last = None;
+    let settings = SearchSettings::default();
     let result =
-        search(&position, &history, &depth(12), Duration::ZERO, &mut tt, &control, &mut |i| last = Some(i));
+        search(&position, &history, &depth(12), &settings, &mut tt, &control, &mut |i| last = Some(i));
     assert_ne!(position.format_move(result.best.unwrap()), "e5");
     assert!(matches!(last.unwrap().score, Score::Mate(n) if n > 0));
 }
@@ -118,8 +129,7 @@ fn two_threads_find_the_same_forced_results() {
         ("quoridor 9x9 pawns=c8,g2 hand=0,3 walls=- turn=1", Score::Mate(1)),
         ("quoridor 9x9 pawns=e5,e2 hand=0,0 walls=- turn=1", Score::Mate(-1)),
     ] {
-        let limits = Limits { depth: Some(4), threads: 2, ..Limits::default() };
-        let (_, result, infos) = run(text, &[], limits);
+        let (_, result, infos) = run_with(text, &[], depth(4), threads(2));
         assert!(result.best.is_some());
         assert_eq!(infos.last().unwrap().score, want, "{text}");
     }
@@ -137,8 +147,8 @@ fn a_wall_free_race_is_solved_from_the_root() {
 #[test]
 fn a_node_limit_caps_every_thread_together() {
     let text = "quoridor 9x9 pawns=e3,e7 hand=8,8 walls=d3h,e6h turn=1";
-    let limits = Limits { nodes: Some(20_000), threads: 2, ..Limits::default() };
-    let (_, result, _) = run(text, &[], limits);
+    let limits = Limits { nodes: Some(20_000), ..Limits::default() };
+    let (_, result, _) = run_with(text, &[], limits, threads(2));
     assert!(result.best.is_some());
     // Each thread stops once the shared count reaches the cap; the last
     // chunk of the other thread may not be counted yet.
@@ -148,27 +158,29 @@ fn a_node_limit_caps_every_thread_together() {
 #[test]
 fn a_playing_level_searches_with_one_thread() {
     let handicap = crate::game::Handicap { depth: 3, nodes: 1000, noise: 10, root_noise: 40 };
-    let limits = Limits { threads: 4, ..Limits::default() }.with_handicap(handicap, 5);
-    assert_eq!((limits.threads, limits.depth, limits.nodes, limits.noise), (1, Some(3), Some(1000), 10));
-    assert_eq!(limits.root_noise, 40);
+    let (limits, settings) = with_handicap(Limits::default(), threads(4), handicap, 5);
+    assert_eq!((settings.threads, limits.depth, limits.nodes), (1, Some(3), Some(1000)));
+    assert_eq!(settings.noise, Noise { leaf: 10, root: 40, seed: 5 });
 }
 
 #[test]
 fn root_noise_varies_the_move_by_seed_but_never_passes_up_a_win() {
-    let noisy = |seed: u64| Limits { depth: Some(3), root_noise: 300, noise_seed: seed, ..Limits::default() };
+    let noisy =
+        |seed: u64| SearchSettings { noise: Noise { leaf: 0, root: 300, seed }, ..SearchSettings::default() };
     let start = "quoridor 9x9 pawns=e1,e9 hand=10,10 walls=- turn=1";
     let chosen: std::collections::HashSet<String> = (0..12)
         .map(|seed| {
-            let (p, result, _) = run(start, &[], noisy(seed));
+            let (p, result, _) = run_with(start, &[], depth(3), noisy(seed));
             p.format_move(result.best.unwrap())
         })
         .collect();
     assert!(chosen.len() > 1, "root noise never changed the move: {chosen:?}");
-    let (p, again, _) = run(start, &[], noisy(3));
-    let (_, first, _) = run(start, &[], noisy(3));
+    let (p, again, _) = run_with(start, &[], depth(3), noisy(3));
+    let (_, first, _) = run_with(start, &[], depth(3), noisy(3));
     assert_eq!(p.format_move(again.best.unwrap()), p.format_move(first.best.unwrap()));
     for seed in 0..12 {
-        let (p, result, _) = run("quoridor 9x9 pawns=c8,g2 hand=0,3 walls=- turn=1", &[], noisy(seed));
+        let (p, result, _) =
+            run_with("quoridor 9x9 pawns=c8,g2 hand=0,3 walls=- turn=1", &[], depth(3), noisy(seed));
         assert_eq!(p.format_move(result.best.unwrap()), "c9");
     }
 }

@@ -7,6 +7,7 @@ use std::sync::atomic::Ordering::Relaxed;
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Bound {
+    /// The stored score is the node's value.
     Exact,
     /// The true value is at least the score (a cutoff happened).
     Lower,
@@ -76,9 +77,13 @@ struct Bucket([Entry; BUCKET]);
 /// A probe hit.
 #[derive(Clone, Copy, Debug)]
 pub struct Hit {
+    /// The move found best, as its code.
     pub mv: Option<u16>,
+    /// The score, mate scores relative to the node.
     pub score: i32,
+    /// The depth the node was searched to.
     pub depth: u32,
+    /// What the score says of the value.
     pub bound: Bound,
 }
 
@@ -94,6 +99,8 @@ impl std::fmt::Display for TableTooLarge {
 
 impl std::error::Error for TableTooLarge {}
 
+/// The transposition table shared by the search threads: buckets of entries written without locks
+/// (each checked by its key on reading).
 pub struct TranspositionTable {
     buckets: Vec<Bucket>,
     generation: u8,
@@ -121,6 +128,7 @@ impl TranspositionTable {
         Ok(TranspositionTable { buckets, generation: 1 })
     }
 
+    /// The table's size in MiB.
     pub fn megabytes(&self) -> usize {
         (self.buckets.len() * std::mem::size_of::<Bucket>()) >> 20
     }
@@ -148,6 +156,7 @@ impl TranspositionTable {
         crate::prefetch::prefetch(&self.buckets[self.bucket_index(key)]);
     }
 
+    /// The entry stored for `key`, if one is.
     pub fn probe(&self, key: u64) -> Option<Hit> {
         let bucket = &self.buckets[self.bucket_index(key)];
         let entry = bucket.0.iter().map(Entry::load).find(|(k, e)| e.meta != 0 && *k == key)?.1;
@@ -163,6 +172,7 @@ impl TranspositionTable {
         })
     }
 
+    /// Stores a node's result, replacing the least useful entry of its bucket.
     pub fn store(&self, key: u64, mv: Option<u16>, score: i32, depth: u32, bound: Bound) {
         let generation = self.generation;
         let bucket = &self.buckets[self.bucket_index(key)];

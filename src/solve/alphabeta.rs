@@ -7,7 +7,8 @@
 //! the distance: the quickest win, the longest defence.
 
 use super::{line_by_values, Progress, SolveError, SolveLimits, Value};
-use crate::game::{Game, MoveList, Outcome};
+use crate::game::Position;
+use crate::game::{MoveList, Outcome};
 use crate::games::quarto::Quarto;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -41,6 +42,7 @@ pub struct AlphaBeta<'a> {
 type Cut = SolveError;
 
 impl<'a> AlphaBeta<'a> {
+    /// A solver within `limits`, with an empty table.
     pub fn new(limits: &'a SolveLimits<'a>) -> AlphaBeta<'a> {
         AlphaBeta { limits, table: HashMap::new(), nodes: 0, began: Instant::now() }
     }

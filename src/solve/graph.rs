@@ -50,6 +50,7 @@ impl GraphValues {
         self.index.get(&key_of(position)).map(|&i| self.values[i as usize])
     }
 
+    /// The value of every position, by index.
     pub fn values(&self) -> &[Value] {
         &self.values
     }

@@ -12,6 +12,7 @@
 //! and replay every line through the library's rules.
 
 use super::{Progress, SolveError, SolveLimits, Value};
+use crate::game::Position;
 use crate::games::quoridor::bitboard::STRIDE;
 use crate::games::quoridor::Quoridor;
 use std::collections::{HashMap, HashSet};
@@ -272,6 +273,7 @@ pub struct LayerTables {
     /// Pawn placements that can occur (both pawns have a path), over all
     /// layers, and how many of them are wins / losses / draws.
     pub positions: usize,
+    /// Positions won, lost and drawn for the side to move.
     pub counts: [usize; 3],
 }
 
@@ -285,7 +287,7 @@ impl LayerTables {
         let level = self.levels.get(walls.checked_sub(self.start_walls)?)?;
         let layer = *level.index.get(&key)?;
         let table = level.values.get(layer)?;
-        Some(load(table[self.board.config_seen(pawns, position.side(), mirrored)]))
+        Some(load(table[self.board.config_seen(pawns, position.side_to_move(), mirrored)]))
     }
 }
 
@@ -310,7 +312,7 @@ fn key_of(position: &Quoridor) -> (LayerKey, [usize; 2]) {
 /// Whether the layers can solve this position: two players, a board of at
 /// most [`MAX_AREA`] squares, at most 255 walls in hand.
 pub fn applies(position: &Quoridor) -> bool {
-    position.players() == 2
+    position.player_count() == 2
         && position.width() * position.height() <= MAX_AREA
         && (0..2).all(|s| position.walls_in_hand(s) < 256)
 }

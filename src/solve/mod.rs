@@ -19,7 +19,7 @@ pub mod alphabeta;
 pub mod graph;
 pub mod layers;
 
-use crate::game::{Game, MoveList};
+use crate::game::prelude::*;
 use crate::games::AnyPosition;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -31,6 +31,7 @@ pub enum Value {
     Win(u32),
     /// The player to move loses after this many plies (the longest defence).
     Loss(u32),
+    /// Neither side can force a win.
     Draw,
 }
 
@@ -67,6 +68,7 @@ pub struct SolveLimits<'a> {
 }
 
 impl SolveLimits<'_> {
+    /// Whether the stop flag is set.
     pub fn stopped(&self) -> bool {
         self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
     }
@@ -83,12 +85,16 @@ impl SolveLimits<'_> {
 /// Which method values the positions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {
+    /// Retrograde analysis over every reachable position (any game).
     Graph,
+    /// Quoridor by wall-set layers (two players, small boards).
     Layers,
+    /// Negamax with an exact table (Quarto).
     AlphaBeta,
 }
 
 impl Method {
+    /// The method `method=` names.
     pub fn parse(text: &str) -> Option<Method> {
         match text {
             "graph" => Some(Method::Graph),
@@ -98,6 +104,7 @@ impl Method {
         }
     }
 
+    /// The name `method=` takes.
     pub fn name(self) -> &'static str {
         match self {
             Method::Graph => "graph",
@@ -122,6 +129,7 @@ pub struct Progress {
     /// The phase: 1 finds the positions, 2 propagates the values, 3 is a
     /// depth-first search (`positions` in its table, `done` nodes searched).
     pub phase: u8,
+    /// Positions valued.
     pub positions: usize,
     /// Positions expanded (phase 1) or valued (phase 2).
     pub done: usize,
@@ -163,6 +171,7 @@ impl Progress {
 pub enum SolveError {
     /// The values would need more memory than the limit (in bytes) allows.
     OverMemory(usize),
+    /// The stop flag was set (Ctrl-C, `stop`).
     Stopped,
     /// Only two-player games are solved.
     Players(usize),
@@ -189,6 +198,7 @@ impl std::fmt::Display for SolveError {
 /// The solved start and how it was found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
+    /// The value for the side to move at the start.
     pub value: Value,
     /// A line of best play from the start (to the end for a win; a stretch
     /// of the draw otherwise), in the game's notation.
@@ -198,6 +208,7 @@ pub struct Solution {
     /// How many of them are wins, losses and draws for the player to move
     /// (not known to alpha-beta, which values only what it needs).
     pub counts: Option<[usize; 3]>,
+    /// The method that found it.
     pub method: Method,
 }
 

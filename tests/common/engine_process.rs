@@ -5,8 +5,8 @@
 //! line received is also kept in a transcript that failure messages print.
 //! Dropping the struct kills the child.
 
-use crossbeam_channel::{unbounded, Receiver, RecvTimeoutError};
-use std::io::{BufRead, BufReader, Write};
+use crossbeam_channel::{Receiver, RecvTimeoutError};
+use std::io::Write;
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
@@ -40,25 +40,10 @@ impl EngineProcess {
             .unwrap_or_else(|e| panic!("cannot start {}: {e}", path.display()));
         let stdout = child.stdout.take().expect("piped stdout");
         let stdin = child.stdin.take();
-        let (sender, lines) = unbounded();
-        std::thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            let mut buffer = Vec::new();
-            loop {
-                buffer.clear();
-                match reader.read_until(b'\n', &mut buffer) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let now = Instant::now();
-                        let text = String::from_utf8_lossy(&buffer);
-                        let text = text.trim_end_matches(['\n', '\r']).to_string();
-                        if sender.send((now, text)).is_err() {
-                            break;
-                        }
-                    }
-                }
-            }
-        });
+        let lines = tabula::protocol::lines::spawn_line_reader(stdout, "engine stdout".into(), |line| {
+            (Instant::now(), line)
+        })
+        .unwrap_or_else(|e| panic!("cannot start the reader thread: {e}"));
         EngineProcess { child, stdin, lines, transcript: Vec::new(), last_arrival: Instant::now() }
     }
 

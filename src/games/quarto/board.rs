@@ -8,8 +8,11 @@ use std::sync::OnceLock;
 /// Why rules cannot be played.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum RulesError {
+    /// A board side other than 3 or 4.
     Side(usize),
+    /// A rule level outside 1..=4.
     Level(usize),
+    /// A level above 1 on the 3x3 board, which has lines only.
     LevelOnSmallBoard(usize),
 }
 
@@ -28,6 +31,7 @@ impl std::fmt::Display for RulesError {
 impl std::error::Error for RulesError {}
 
 impl Rules {
+    /// Checks that the side and level make a game.
     pub fn validate(&self) -> Result<(), RulesError> {
         if self.side != 3 && self.side != 4 {
             return Err(RulesError::Side(self.side));
@@ -101,34 +105,40 @@ impl Quarto {
         })
     }
 
+    /// The rules the position is played under.
     pub fn rules(&self) -> Rules {
         self.rules
     }
 
+    /// The piece on a square, if any.
     pub fn piece_at(&self, square: usize) -> Option<u8> {
         (self.board[square] != EMPTY).then_some(self.board[square])
     }
 
+    /// The piece the side to move must place; `None` before the first give.
     pub fn hand(&self) -> Option<u8> {
         self.hand
     }
 
+    /// The pieces neither on the board nor in hand, one bit each.
     pub fn available(&self) -> u16 {
         self.available
     }
 
-    pub fn side(&self) -> usize {
+    pub(super) fn side(&self) -> usize {
         self.side as usize
     }
 
-    pub fn winner(&self) -> Option<usize> {
+    pub(super) fn winner(&self) -> Option<usize> {
         self.winner.map(usize::from)
     }
 
+    /// One bit for each square of the board.
     pub fn full_mask(&self) -> u16 {
         ((1u32 << self.rules.squares()) - 1) as u16
     }
 
+    /// Whether every square holds a piece.
     pub fn is_full(&self) -> bool {
         self.occupied == self.full_mask()
     }
@@ -149,6 +159,7 @@ impl Quarto {
         self.available.count_ones() + u32::from(self.hand.is_some())
     }
 
+    /// The empty squares, one bit each.
     pub fn empty_squares(&self) -> u16 {
         self.full_mask() & !self.occupied
     }

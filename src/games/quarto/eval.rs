@@ -117,7 +117,7 @@ fn threat_of(attribute: &[u16], filled: u16) -> u16 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Game, MoveList};
+    use crate::game::prelude::*;
     use crate::games::quarto::symmetry::{symmetry_table, EMPTY};
     use crate::games::quarto::Rules;
     use crate::rng::Rng;
@@ -165,7 +165,7 @@ mod tests {
                 }
                 let mut after = q.clone();
                 after.put(square, hand);
-                assert_eq!(winning[square], after.pieces_that_win_now(), "{} at {square}", q.text());
+                assert_eq!(winning[square], after.pieces_that_win_now(), "{} at {square}", q.to_text());
             }
         }
     }
@@ -205,7 +205,7 @@ mod tests {
             let cornered =
                 q.available() != 0 && bits(q.empty_squares()).all(|s| q.available() & !winning[s] == 0);
             let value = q.heuristic_value();
-            assert_eq!(cornered, value == -NO_SAFE_PIECE, "{}", q.text());
+            assert_eq!(cornered, value == -NO_SAFE_PIECE, "{}", q.to_text());
             assert!(value.abs() <= NO_SAFE_PIECE);
         }
     }
@@ -259,7 +259,13 @@ mod tests {
                 let complement = (rng.next_u64() % (1 << attributes)) as u8;
                 let image = transformed(&q, &order, &permutation, complement);
                 assert_eq!(image.canonical(), q.canonical(), "not an equivalent position");
-                assert_eq!(image.heuristic_value(), q.heuristic_value(), "{} vs {}", q.text(), image.text());
+                assert_eq!(
+                    image.heuristic_value(),
+                    q.heuristic_value(),
+                    "{} vs {}",
+                    q.to_text(),
+                    image.to_text()
+                );
             }
         }
     }

@@ -14,7 +14,8 @@
 //! searching levels are drawn (README, Playing strength).
 
 use super::Quarto;
-use crate::game::{Game, Handicap};
+use crate::game::Handicap;
+use crate::game::Strategy;
 
 /// One graded level.
 struct Grade {
@@ -85,7 +86,7 @@ mod tests {
             assert!(pair[1].depth > pair[0].depth && pair[1].nodes > pair[0].nodes);
         }
         // Level 9 solves one ply later than full strength.
-        assert_eq!(GRADES[5].exact_from + 1, crate::game::Game::exact_search_plies(&start));
+        assert_eq!(GRADES[5].exact_from + 1, crate::game::Strategy::exact_search_plies(&start));
     }
 
     #[test]

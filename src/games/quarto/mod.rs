@@ -17,10 +17,10 @@ pub use moves::QuartoMove;
 pub use patterns::Rules;
 pub use position_text::QuartoTextError;
 
-use crate::game::{Game, Handicap, MoveError, MoveList, Outcome, Solved};
+use crate::game::{Handicap, MoveList, Outcome, Position, Solved, Strategy};
 
 /// Positions this close to the end are solved in one go (see
-/// [`Game::exact_search_plies`]).
+/// [`Strategy::exact_search_plies`]).
 const EXACT_SEARCH_PLIES: u32 = 10;
 
 /// Nodes with this many plies to search are keyed by their canonical form.
@@ -41,8 +41,9 @@ const SIBLING_CHECK_DEPTH: u32 = 3;
 /// the canonical form of every child costs more than the rare duplicate saves.
 const SIBLING_CHECK_MAX_PLACED: u32 = 4;
 
-impl Game for Quarto {
+impl Position for Quarto {
     type Move = QuartoMove;
+    type Tables = ();
 
     fn player_count(&self) -> usize {
         2
@@ -54,14 +55,6 @@ impl Game for Quarto {
 
     fn generate_moves(&self, moves: &mut MoveList<QuartoMove>) {
         self.legal_moves(moves);
-    }
-
-    fn generate_search_moves(&self, moves: &mut MoveList<QuartoMove>, depth: u32) {
-        self.search_moves(moves);
-        let placed = self.rules().squares() as u32 - self.empty_squares().count_ones();
-        if depth >= SIBLING_CHECK_DEPTH && placed <= SIBLING_CHECK_MAX_PLACED && moves.len() > 1 {
-            self.drop_symmetric_siblings(moves);
-        }
     }
 
     fn count_moves(&self) -> u64 {
@@ -88,6 +81,29 @@ impl Game for Quarto {
         mix(cells ^ (self.rules().level as u128) << 100)
     }
 
+    fn is_irreversible(&self, _mv: QuartoMove) -> bool {
+        true
+    }
+
+    fn move_code(mv: QuartoMove) -> u16 {
+        mv.code()
+    }
+
+    fn exact_key(&self) -> Option<u128> {
+        // Symmetric positions have the same value for the player to move.
+        Some(self.canonical())
+    }
+}
+
+impl Strategy for Quarto {
+    fn generate_search_moves(&mut self, moves: &mut MoveList<QuartoMove>, depth: u32) {
+        self.search_moves(moves);
+        let placed = self.rules().squares() as u32 - self.empty_squares().count_ones();
+        if depth >= SIBLING_CHECK_DEPTH && placed <= SIBLING_CHECK_MAX_PLACED && moves.len() > 1 {
+            self.drop_symmetric_siblings(moves);
+        }
+    }
+
     fn table_key(&self, depth: u32) -> u64 {
         // Symmetric positions share deep entries; near the leaves the
         // canonical form costs more than the transpositions it finds.
@@ -101,10 +117,6 @@ impl Game for Quarto {
         }
     }
 
-    fn is_irreversible(&self, _mv: QuartoMove) -> bool {
-        true
-    }
-
     fn wins_at_once(&self) -> bool {
         match self.hand() {
             Some(piece) if self.winner().is_none() => {
@@ -114,7 +126,7 @@ impl Game for Quarto {
         }
     }
 
-    fn solve_small(&self) -> Option<Solved> {
+    fn solve_small(&self, _tables: &()) -> Option<Solved> {
         self.solve_endgame()
     }
 
@@ -145,31 +157,6 @@ impl Game for Quarto {
         }
     }
 
-    fn format_move(&self, mv: QuartoMove) -> String {
-        self.move_name(mv)
-    }
-
-    fn parse_move(&self, text: &str) -> Result<QuartoMove, MoveError> {
-        self.parse_legal_move(text)
-    }
-
-    fn to_text(&self) -> String {
-        self.text()
-    }
-
-    fn exact_key(&self) -> Option<u128> {
-        // Symmetric positions have the same value for the player to move.
-        Some(self.canonical())
-    }
-
-    fn diagram(&self) -> String {
-        self.board_picture()
-    }
-
-    fn details(&self) -> Vec<String> {
-        Quarto::details(self)
-    }
-
     /// Level 1 plays any legal turn; level 2 takes a win when it has one;
     /// level 3 also never hands over a piece that wins at once while a safe
     /// one exists.
@@ -198,10 +185,6 @@ impl Game for Quarto {
     fn handicap(&self, level: u32) -> Option<Handicap> {
         self.level_handicap(level)
     }
-
-    fn move_code(mv: QuartoMove) -> u16 {
-        mv.code()
-    }
 }
 
 impl Quarto {
@@ -228,6 +211,7 @@ impl Quarto {
 #[cfg(test)]
 mod level_tests {
     use super::*;
+    use crate::game::Notation;
     use crate::rng::Rng;
 
     #[test]

@@ -8,7 +8,7 @@ use crate::game::{MoveList, Solved};
 
 impl Quarto {
     /// Every legal turn.
-    pub fn legal_moves(&self, moves: &mut MoveList<QuartoMove>) {
+    pub(super) fn legal_moves(&self, moves: &mut MoveList<QuartoMove>) {
         moves.clear();
         if self.is_over() {
             return;
@@ -30,7 +30,7 @@ impl Quarto {
         }
     }
 
-    pub fn legal_move_count(&self) -> u64 {
+    pub(super) fn legal_move_count(&self) -> u64 {
         if self.is_over() {
             return 0;
         }
@@ -43,7 +43,7 @@ impl Quarto {
 
     /// The turns worth searching; the game value over them equals the value
     /// over all legal turns.
-    pub fn search_moves(&self, moves: &mut MoveList<QuartoMove>) {
+    pub(super) fn search_moves(&self, moves: &mut MoveList<QuartoMove>) {
         moves.clear();
         if self.is_over() {
             return;

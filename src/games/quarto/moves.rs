@@ -3,29 +3,33 @@
 //! `b3` only places (a win, or the last piece).
 
 use super::board::Quarto;
-use crate::game::{MoveError, MoveList};
 
 /// A turn packed as `(piece + 1) << 5 | (square + 1)`; 0 means "none".
 #[derive(Clone, Copy, PartialEq, Eq, Default, Hash)]
 pub struct QuartoMove(u16);
 
 impl QuartoMove {
+    /// A turn: the square to place the piece in hand on (none on the first turn), and the piece to
+    /// give (none when the game ends with the placement).
     pub fn new(square: Option<usize>, piece: Option<u8>) -> QuartoMove {
         let s = square.map_or(0, |s| s as u16 + 1);
         let p = piece.map_or(0, |p| p as u16 + 1);
         QuartoMove(p << 5 | s)
     }
 
+    /// The square the piece in hand goes on, if any.
     pub fn square(self) -> Option<usize> {
         let s = self.0 & 31;
         (s != 0).then(|| s as usize - 1)
     }
 
+    /// The piece given to the opponent, if any.
     pub fn piece(self) -> Option<u8> {
         let p = self.0 >> 5;
         (p != 0).then(|| p as u8 - 1)
     }
 
+    /// A 16-bit code, unique among a position's moves.
     pub fn code(self) -> u16 {
         self.0
     }
@@ -66,45 +70,7 @@ pub fn parse_piece(text: &str, pieces: usize) -> Option<u8> {
 }
 
 impl Quarto {
-    pub fn move_name(&self, mv: QuartoMove) -> String {
-        let mut name = mv.square().map_or(String::new(), |s| square_name(s, self.rules.side));
-        if let Some(p) = mv.piece() {
-            name.push(piece_name(p));
-        }
-        name
-    }
-
-    /// The legal move a text names. A piece written after a winning
-    /// placement is accepted and ignored.
-    pub fn parse_legal_move(&self, text: &str) -> Result<QuartoMove, MoveError> {
-        let malformed = || MoveError::Malformed(text.to_string());
-        let (square, piece) = match text.len() {
-            1 => (None, Some(parse_piece(text, self.rules.pieces()).ok_or_else(malformed)?)),
-            2 => (Some(parse_square(text, self.rules.side).ok_or_else(malformed)?), None),
-            3 if text.is_char_boundary(2) => (
-                Some(parse_square(&text[..2], self.rules.side).ok_or_else(malformed)?),
-                Some(parse_piece(&text[2..], self.rules.pieces()).ok_or_else(malformed)?),
-            ),
-            _ => return Err(malformed()),
-        };
-        let mut legal = MoveList::default();
-        self.legal_moves(&mut legal);
-        let wanted = QuartoMove::new(square, piece);
-        if legal.iter().any(|&m| m == wanted) {
-            return Ok(wanted);
-        }
-        let winning_placement = QuartoMove::new(square, None);
-        if piece.is_some() && square.is_some() && legal.iter().any(|&m| m == winning_placement) {
-            if let (Some(s), Some(hand)) = (square, self.hand) {
-                if self.placement_wins(s, hand) {
-                    return Ok(winning_placement);
-                }
-            }
-        }
-        Err(MoveError::Illegal { text: text.to_string(), reason: self.why_illegal(square, piece) })
-    }
-
-    fn why_illegal(&self, square: Option<usize>, piece: Option<u8>) -> &'static str {
+    pub(super) fn why_illegal(&self, square: Option<usize>, piece: Option<u8>) -> &'static str {
         if self.is_over() {
             return "the game is over";
         }

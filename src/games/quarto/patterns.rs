@@ -18,6 +18,7 @@ impl Default for Rules {
 }
 
 impl Rules {
+    /// Squares on the board: 9 or 16.
     pub fn squares(&self) -> usize {
         self.side * self.side
     }
@@ -27,6 +28,7 @@ impl Rules {
         1 << self.side
     }
 
+    /// Attributes of a piece: 3 on the 3x3 board, 4 on the 4x4.
     pub fn attributes(&self) -> usize {
         self.side
     }

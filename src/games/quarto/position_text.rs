@@ -7,26 +7,45 @@
 
 use super::board::{pattern_table, Quarto, RulesError};
 use super::moves::{parse_piece, piece_name};
+use super::moves::{parse_square, square_name, QuartoMove};
 use super::patterns::Rules;
+use crate::game::{MoveError, MoveList, Notation};
 use crate::games::fields::{read_fields, FieldError};
 use std::fmt;
 
 /// Why a Quarto position text was refused.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum QuartoTextError {
+    /// The text does not start with `quarto`.
     NotQuarto,
+    /// A board size other than `4x4` or `3x3`.
     BadSize(String),
+    /// A field this text has no use for.
     UnknownField(String),
+    /// A field given twice.
     DuplicateField(&'static str),
+    /// A required field is missing.
     MissingField(&'static str),
+    /// A level that is no number in 1..=4 (1 on 3x3).
     BadLevel(String),
+    /// The board field does not describe the board's rows and squares.
     BadBoard(String),
+    /// A piece that is no hex digit of this board's pieces.
     BadPiece(String),
+    /// A piece placed or held twice.
     PieceTwice(u8),
+    /// A turn that is not 1 or 2.
     BadTurn(String),
-    WrongTurn { expected: usize },
+    /// The turn does not fit the number of pieces placed.
+    WrongTurn {
+        /// The player (1 or 2) whose turn it must be.
+        expected: usize,
+    },
+    /// A piece must be in hand once one has been given.
     NoPieceInHand,
+    /// A finished game with a piece still to place.
     AlreadyWon,
+    /// The size and level make no game.
     Rules(RulesError),
 }
 
@@ -65,21 +84,7 @@ impl From<FieldError> for QuartoTextError {
 }
 
 impl Quarto {
-    pub fn text(&self) -> String {
-        let side = self.rules.side;
-        let rows: Vec<String> = (0..side)
-            .rev()
-            .map(|row| (0..side).map(|col| self.piece_at(row * side + col).map_or('.', piece_name)).collect())
-            .collect();
-        format!(
-            "quarto {side}x{side} level={} board={} hand={} turn={}",
-            self.rules.level,
-            rows.join("/"),
-            self.hand.map_or('-', piece_name),
-            self.side + 1
-        )
-    }
-
+    /// A position from its text (see the module documentation).
     pub fn from_text(text: &str) -> Result<Quarto, QuartoTextError> {
         let mut tokens = text.split_whitespace();
         if tokens.next() != Some("quarto") {
@@ -159,9 +164,65 @@ impl Quarto {
         position.side = turn as u8;
         Ok(position)
     }
+}
+
+/// Moves and positions as text: the notation of moves is in `moves`.
+impl Notation for Quarto {
+    fn format_move(&self, mv: QuartoMove) -> String {
+        let mut name = mv.square().map_or(String::new(), |s| square_name(s, self.rules.side));
+        if let Some(p) = mv.piece() {
+            name.push(piece_name(p));
+        }
+        name
+    }
+
+    /// The legal move a text names. A piece written after a winning
+    /// placement is accepted and ignored.
+    fn parse_move(&self, text: &str) -> Result<QuartoMove, MoveError> {
+        let malformed = || MoveError::Malformed(text.to_string());
+        let (square, piece) = match text.len() {
+            1 => (None, Some(parse_piece(text, self.rules.pieces()).ok_or_else(malformed)?)),
+            2 => (Some(parse_square(text, self.rules.side).ok_or_else(malformed)?), None),
+            3 if text.is_char_boundary(2) => (
+                Some(parse_square(&text[..2], self.rules.side).ok_or_else(malformed)?),
+                Some(parse_piece(&text[2..], self.rules.pieces()).ok_or_else(malformed)?),
+            ),
+            _ => return Err(malformed()),
+        };
+        let mut legal = MoveList::default();
+        self.legal_moves(&mut legal);
+        let wanted = QuartoMove::new(square, piece);
+        if legal.iter().any(|&m| m == wanted) {
+            return Ok(wanted);
+        }
+        let winning_placement = QuartoMove::new(square, None);
+        if piece.is_some() && square.is_some() && legal.iter().any(|&m| m == winning_placement) {
+            if let (Some(s), Some(hand)) = (square, self.hand) {
+                if self.placement_wins(s, hand) {
+                    return Ok(winning_placement);
+                }
+            }
+        }
+        Err(MoveError::Illegal { text: text.to_string(), reason: self.why_illegal(square, piece) })
+    }
+
+    fn to_text(&self) -> String {
+        let side = self.rules.side;
+        let rows: Vec<String> = (0..side)
+            .rev()
+            .map(|row| (0..side).map(|col| self.piece_at(row * side + col).map_or('.', piece_name)).collect())
+            .collect();
+        format!(
+            "quarto {side}x{side} level={} board={} hand={} turn={}",
+            self.rules.level,
+            rows.join("/"),
+            self.hand.map_or('-', piece_name),
+            self.side + 1
+        )
+    }
 
     /// The board picture for `d`: rows from the north, pieces as hex digits.
-    pub fn board_picture(&self) -> String {
+    fn diagram(&self) -> String {
         let side = self.rules.side;
         let mut lines = Vec::new();
         for row in (0..side).rev() {
@@ -175,7 +236,7 @@ impl Quarto {
         lines.join("\n")
     }
 
-    pub fn details(&self) -> Vec<String> {
+    fn details(&self) -> Vec<String> {
         let left: Vec<String> =
             super::movegen::bits(self.available).map(|p| piece_name(p as u8).to_string()).collect();
         vec![

@@ -81,6 +81,7 @@ fn image_or(a: usize, next: usize, target: usize, image: &SquarePermutation) -> 
 /// reading a board in this order gives the transformed board; and tables that
 /// map an occupancy mask to the occupancy of that reading.
 pub struct SymmetryTable {
+    /// Per symmetry, the squares in the order of their images.
     pub reading_orders: Vec<[u8; 16]>,
     /// Per symmetry: occupancy of squares 0-7 and 8-15 (by byte) to a mask
     /// whose bit `15 - i` says whether the `i`-th square read is occupied.

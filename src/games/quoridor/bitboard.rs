@@ -47,6 +47,7 @@ impl<const W: usize> PartialEq for Bits<W> {
 }
 
 impl<const W: usize> Bits<W> {
+    /// No bit set.
     pub const EMPTY: Self = Bits([0; W]);
 
     /// The set holding one point.
@@ -58,31 +59,37 @@ impl<const W: usize> Bits<W> {
     }
 
     #[inline]
+    /// Whether bit `index` is set.
     pub fn contains(&self, index: usize) -> bool {
         (self.0[index >> 6] >> (index & 63)) & 1 != 0
     }
 
     #[inline]
+    /// Sets bit `index`.
     pub fn insert(&mut self, index: usize) {
         self.0[index >> 6] |= 1u64 << (index & 63);
     }
 
     #[inline]
+    /// Clears bit `index`.
     pub fn remove(&mut self, index: usize) {
         self.0[index >> 6] &= !(1u64 << (index & 63));
     }
 
     #[inline]
+    /// Whether no bit is set.
     pub fn is_empty(&self) -> bool {
         self.0.iter().fold(0, |acc, w| acc | w) == 0
     }
 
     #[inline]
+    /// Whether the two share a set bit.
     pub fn intersects(&self, other: &Self) -> bool {
         !(*self & *other).is_empty()
     }
 
     #[inline]
+    /// How many bits are set.
     pub fn count(&self) -> u32 {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
@@ -144,16 +151,19 @@ impl<const W: usize> Bits<W> {
     }
 
     #[inline]
+    /// Every bit moved one row down (to lower indices).
     pub fn south(self) -> Self {
         self.shift_down(STRIDE as u32)
     }
 
     #[inline]
+    /// Every bit moved one column to the east (higher index).
     pub fn east(self) -> Self {
         self.shift_up(1)
     }
 
     #[inline]
+    /// Every bit moved one column to the west (lower index).
     pub fn west(self) -> Self {
         self.shift_down(1)
     }

@@ -4,14 +4,16 @@
 use super::bitboard::{BitBoard, STRIDE};
 use super::geometry::{geometry, zobrist, Geometry, MAX_SIDE, MAX_WALLS_IN_HAND, MIN_SIDE};
 use super::moves::{MoveKind, QuoridorMove};
+use super::seat_paths::SeatPaths;
 use super::shut::ShutWalls;
-use super::tracked::SeatPaths;
 use std::fmt;
 
 /// The rule set a position is played under.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Variant {
+    /// Columns, 3..=15 and odd.
     pub width: usize,
+    /// Rows, 3..=15.
     pub height: usize,
     /// 2 or 4.
     pub players: usize,
@@ -30,10 +32,25 @@ impl Default for Variant {
 /// Why a variant cannot be played.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum VariantError {
-    SideOutOfRange { width: usize, height: usize },
+    /// A side outside 3..=15.
+    SideOutOfRange {
+        /// The columns asked for.
+        width: usize,
+        /// The rows asked for.
+        height: usize,
+    },
+    /// An even number of columns: the pawns could not start centred.
     EvenWidth(usize),
+    /// A player count other than 2 or 4.
     PlayerCount(usize),
-    FourPlayersNeedSquareOddBoard { width: usize, height: usize },
+    /// Four players on a board that is not square with odd sides.
+    FourPlayersNeedSquareOddBoard {
+        /// The columns asked for.
+        width: usize,
+        /// The rows asked for.
+        height: usize,
+    },
+    /// More walls in hand than a position can record.
     TooManyWalls(usize),
 }
 
@@ -60,6 +77,7 @@ impl fmt::Display for VariantError {
 impl std::error::Error for VariantError {}
 
 impl Variant {
+    /// Checks that the variant can be played.
     pub fn validate(&self) -> Result<(), VariantError> {
         let (width, height) = (self.width, self.height);
         if !(MIN_SIDE..=MAX_SIDE).contains(&width) || !(MIN_SIDE..=MAX_SIDE).contains(&height) {
@@ -112,13 +130,12 @@ pub struct Quoridor {
     pub(super) shut: ShutWalls,
 }
 
-/// By hand because of the atomics in `shut`: the derived clone copied the
-/// other fields one by one, where this copies them as one block (about 1.5 %
-/// fewer instructions in a search).
+/// By hand: the derived clone copied the fields one by one, where this
+/// copies them as one block (about 1.5 % fewer instructions in a search).
 impl Clone for Quoridor {
     #[inline]
     fn clone(&self) -> Self {
-        Quoridor { shut: self.shut.clone(), ..*self }
+        Quoridor { ..*self }
     }
 }
 
@@ -159,32 +176,24 @@ impl Quoridor {
     }
 
     #[inline]
+    /// The masks and tables of this board size.
     pub fn geometry(&self) -> &'static Geometry {
         geometry(self.width as usize, self.height as usize)
     }
 
+    /// Columns of the board.
     pub fn width(&self) -> usize {
         self.width as usize
     }
 
+    /// Rows of the board.
     pub fn height(&self) -> usize {
         self.height as usize
     }
 
-    pub fn players(&self) -> usize {
-        self.players as usize
-    }
-
+    /// Whether a jump goes over a whole line of pawns.
     pub fn multi_jump(&self) -> bool {
         self.multi_jump
-    }
-
-    pub fn side(&self) -> usize {
-        self.side as usize
-    }
-
-    pub fn winner(&self) -> Option<usize> {
-        self.winner.map(usize::from)
     }
 
     /// Square index (`row * 16 + column`) of a seat's pawn.
@@ -192,6 +201,7 @@ impl Quoridor {
         self.pawns[seat] as usize
     }
 
+    /// Walls `seat` has left to place.
     pub fn walls_in_hand(&self, seat: usize) -> usize {
         self.hand[seat] as usize
     }
@@ -201,6 +211,7 @@ impl Quoridor {
         self.horizontal
     }
 
+    /// Centres of the vertical walls on the board.
     pub fn vertical_walls(&self) -> BitBoard {
         self.vertical
     }
@@ -253,35 +264,6 @@ impl Quoridor {
         self.walls_hash ^= key;
     }
 
-    /// Plays a move known to be legal.
-    pub fn play(&mut self, mv: QuoridorMove) {
-        let keys = zobrist();
-        let side = self.side as usize;
-        match mv.kind() {
-            MoveKind::Step { square } => {
-                let from = self.pawns[side] as usize;
-                self.shut.forget_after_step(side, from, square, self.multi_jump);
-                self.hash ^= keys.pawn[side][from] ^ keys.pawn[side][square];
-                self.pawns[side] = square as u8;
-                if self.goal(side).contains(square) {
-                    self.winner = Some(side as u8);
-                }
-                self.retrace_after_step(side);
-            }
-            MoveKind::Wall { centre, vertical } => {
-                self.put_wall(centre, vertical);
-                self.retrace_after_wall(centre, vertical);
-                let before = self.hand[side] as usize;
-                self.hash ^= keys.hand[side][before] ^ keys.hand[side][before - 1];
-                self.hand[side] -= 1;
-            }
-            MoveKind::Pass => {}
-        }
-        let next = (side + 1) % self.players as usize;
-        self.hash ^= keys.side[side] ^ keys.side[next];
-        self.side = next as u8;
-    }
-
     /// The hash of the position after a legal move, without playing it.
     pub fn hash_after(&self, mv: QuoridorMove) -> u64 {
         let keys = zobrist();
@@ -303,7 +285,7 @@ impl Quoridor {
     }
 
     /// Makes it `seat`'s turn without a move (for best-reply search).
-    pub fn set_side(&mut self, seat: usize) {
+    pub(super) fn set_side(&mut self, seat: usize) {
         let keys = zobrist();
         self.hash ^= keys.side[self.side as usize] ^ keys.side[seat];
         self.side = seat as u8;
@@ -326,16 +308,11 @@ impl Quoridor {
         hash
     }
 
-    #[inline]
-    pub fn hash(&self) -> u64 {
-        self.hash
-    }
-
     /// Everything that tells positions of one variant apart, packed in 128
     /// bits (side, pawns, walls in hand, then a bit per wall centre and
     /// direction), when it fits: up to 37 centres with four players, 50 with
     /// two. The winner follows from the pawns.
-    pub fn packed_key(&self) -> Option<u128> {
+    pub(super) fn packed_key(&self) -> Option<u128> {
         let players = self.players as usize;
         let span = self.width as usize - 1;
         let centres = span * (self.height as usize - 1);
@@ -388,7 +365,7 @@ impl Quoridor {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Game, MoveList};
+    use crate::game::prelude::*;
     use crate::games::quoridor::random_game;
 
     #[test]
@@ -402,7 +379,7 @@ mod tests {
                 random_game(
                     text,
                     &mut rng,
-                    |p| p.walls_in_hand(p.side()) > 0,
+                    |p| p.walls_in_hand(p.side_to_move()) > 0,
                     |p| assert_eq!(p.anchored, p.anchored_points(), "{}", p.to_text()),
                 );
             }
@@ -421,7 +398,7 @@ mod tests {
                 p.generate_moves(&mut moves);
                 for &mv in moves.iter() {
                     let mut after = p.clone();
-                    after.play(mv);
+                    after.make_move(mv);
                     assert_eq!(p.hash_after(mv), after.hash(), "{} {}", p.to_text(), p.format_move(mv));
                 }
                 true

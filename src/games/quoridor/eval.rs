@@ -7,6 +7,7 @@
 //! Against several opponents a seat is compared with the most dangerous one.
 
 use super::board::Quoridor;
+use crate::game::Position;
 
 /// Value of one step of shortest-path advantage, the unit of the scale.
 pub const STEP: i32 = 100;
@@ -112,9 +113,9 @@ struct Sides {
 
 impl Quoridor {
     /// Heuristic value for `seat`, positive when `seat` is ahead.
-    pub fn evaluate_for(&self, seat: usize) -> i32 {
+    pub(super) fn evaluate_for(&self, seat: usize) -> i32 {
         let sides = self.sides(seat);
-        if self.players() == 2 && sides.my_walls == 0 && sides.rival_walls == 0 {
+        if self.player_count() == 2 && sides.my_walls == 0 && sides.rival_walls == 0 {
             // The side to move wins a tie: it arrives first.
             let wins = if sides.my_turn {
                 sides.my_distance <= sides.rival_distance
@@ -133,7 +134,7 @@ impl Quoridor {
     /// in either hand).
     pub fn evaluation_terms(&self, seat: usize) -> Option<[i32; TERMS]> {
         let sides = self.sides(seat);
-        (self.players() != 2 || sides.my_walls > 0 || sides.rival_walls > 0).then(|| sides.terms())
+        (self.player_count() != 2 || sides.my_walls > 0 || sides.rival_walls > 0).then(|| sides.terms())
     }
 
     fn sides(&self, seat: usize) -> Sides {
@@ -143,7 +144,7 @@ impl Quoridor {
         };
         let (my_distance, my_narrow) = profile(seat);
         let (mut rival_distance, mut rival_narrow, mut rival_walls) = (i32::MAX, 0, 0);
-        for other in (0..self.players()).filter(|&s| s != seat) {
+        for other in (0..self.player_count()).filter(|&s| s != seat) {
             let (distance, narrow) = profile(other);
             if distance < rival_distance {
                 (rival_distance, rival_narrow) = (distance, narrow);
@@ -157,7 +158,7 @@ impl Quoridor {
             rival_walls,
             my_narrow,
             rival_narrow,
-            my_turn: self.side() == seat,
+            my_turn: self.side_to_move() == seat,
         }
     }
 }
@@ -194,6 +195,7 @@ impl Sides {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Notation;
     use crate::games::quoridor::Variant;
 
     #[test]
@@ -211,7 +213,7 @@ mod tests {
             "quoridor 9x9 pawns=e1,e9 hand=10,10 walls=- turn=1",
             &mut rng,
             |_| true,
-            |p| assert_eq!(p.evaluate_for(0), -p.evaluate_for(1), "{}", p.text()),
+            |p| assert_eq!(p.evaluate_for(0), -p.evaluate_for(1), "{}", p.to_text()),
         );
     }
 

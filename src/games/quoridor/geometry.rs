@@ -9,13 +9,16 @@ use std::sync::OnceLock;
 
 /// Smallest and largest board side.
 pub const MIN_SIDE: usize = 3;
+/// The largest board side.
 pub const MAX_SIDE: usize = 15;
 /// Most walls one player may hold.
 pub const MAX_WALLS_IN_HAND: usize = 30;
 
 /// Masks for one board size.
 pub struct Geometry {
+    /// Columns of the board.
     pub width: usize,
+    /// Rows of the board.
     pub height: usize,
     /// Every square of the board.
     pub board: BitBoard,
@@ -23,6 +26,7 @@ pub struct Geometry {
     pub words: usize,
     /// The goal edge of each seat, for two players (index 0, 1) and four (all).
     pub goals_two: [BitBoard; 2],
+    /// The goal edge of each seat with four players.
     pub goals_four: [BitBoard; 4],
     /// Lattice points that can be the centre of a wall.
     pub wall_centres: BitBoard,
@@ -104,10 +108,15 @@ pub fn geometry(width: usize, height: usize) -> &'static Geometry {
 
 /// Random keys for incremental hashing.
 pub struct Zobrist {
+    /// A key per seat and pawn square.
     pub pawn: [[u64; 256]; 4],
+    /// A key per horizontal wall centre.
     pub horizontal_wall: [u64; 256],
+    /// A key per vertical wall centre.
     pub vertical_wall: [u64; 256],
+    /// A key per seat and number of walls in hand.
     pub hand: [[u64; MAX_WALLS_IN_HAND + 1]; 4],
+    /// A key per seat to move.
     pub side: [u64; 4],
 }
 

@@ -6,6 +6,7 @@
 use super::bitboard::STRIDE;
 use super::board::Quoridor;
 use super::moves::QuoridorMove;
+use crate::game::Position;
 use crate::game::{Handicap, MoveList};
 use crate::rng::Rng;
 
@@ -60,13 +61,14 @@ impl Quoridor {
     /// opponent's path (nearest that opponent on ties), and its own steps
     /// once walls run out or no wall lengthens that path.
     pub fn hard_move(&self, rng: &mut Rng) -> QuoridorMove {
-        let me = self.side();
+        let me = self.side_to_move();
         let distance = |p: &Quoridor, seat: usize| p.distance_to_goal(seat).unwrap_or(u32::MAX / 4);
-        let Some(leader) = (0..self.players()).filter(|&s| s != me).min_by_key(|&s| distance(self, s)) else {
+        let Some(leader) = (0..self.player_count()).filter(|&s| s != me).min_by_key(|&s| distance(self, s))
+        else {
             return self.shortest_path_step(rng);
         };
         let behind = distance(self, me) > distance(self, leader);
-        let middle_reached = (0..self.players()).any(|s| self.reached_middle(s));
+        let middle_reached = (0..self.player_count()).any(|s| self.reached_middle(s));
         if behind && !middle_reached {
             return self.shortest_path_step(rng);
         }
@@ -77,7 +79,7 @@ impl Quoridor {
             .iter()
             .map(|&w| {
                 let mut after = self.clone();
-                after.play(w);
+                after.make_move(w);
                 let gain = distance(&after, leader).saturating_sub(before);
                 (gain, std::cmp::Reverse(wall_distance(w, leader_square)), w)
             })
@@ -91,10 +93,10 @@ impl Quoridor {
     /// A pawn move that shortens the mover's path the most (random on ties).
     pub fn shortest_path_step(&self, rng: &mut Rng) -> QuoridorMove {
         let (pawn, _) = self.split_moves();
-        let me = self.side();
+        let me = self.side_to_move();
         let after = |&mv: &QuoridorMove| {
             let mut next = self.clone();
-            next.play(mv);
+            next.make_move(mv);
             next.distance_to_goal(me).unwrap_or(u32::MAX)
         };
         let Some(best) = pawn.iter().map(after).min() else {
@@ -107,7 +109,7 @@ impl Quoridor {
     /// Legal pawn moves and legal walls, apart.
     fn split_moves(&self) -> (Vec<QuoridorMove>, Vec<QuoridorMove>) {
         let mut moves = MoveList::default();
-        self.legal_moves(&mut moves);
+        self.generate_moves(&mut moves);
         moves.iter().copied().filter(|m| !m.is_pass()).partition(|m| !m.is_wall())
     }
 
@@ -115,10 +117,10 @@ impl Quoridor {
     fn wall_behind_pawn(&self, wall: QuoridorMove) -> bool {
         let super::MoveKind::Wall { centre, .. } = wall.kind() else { return false };
         let (x, y) = (centre % STRIDE, centre / STRIDE);
-        let pawn = self.pawn(self.side());
+        let pawn = self.pawn(self.side_to_move());
         let (col, row) = (pawn % STRIDE, pawn / STRIDE);
         // Lattice point (x, y) is the south-west corner of square (x, y).
-        match (self.players(), self.side()) {
+        match (self.player_count(), self.side_to_move()) {
             (_, 0) => y <= row,
             (2, _) | (_, 2) => y > row,
             (_, 1) => x <= col,
@@ -132,7 +134,7 @@ impl Quoridor {
         let (col, row) = (square % STRIDE, square / STRIDE);
         let (w, h) = (self.width(), self.height());
         // Halfway or further along the axis from the start edge to the goal.
-        match (self.players(), seat) {
+        match (self.player_count(), seat) {
             (_, 0) => 2 * row + 1 >= h,
             (2, _) | (_, 2) => 2 * row < h,
             (_, 1) => 2 * col + 1 >= w,
@@ -152,7 +154,7 @@ fn wall_distance(wall: QuoridorMove, square: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
+    use crate::game::prelude::*;
 
     fn position(text: &str) -> Quoridor {
         Quoridor::from_text(text).unwrap()
@@ -167,7 +169,7 @@ mod tests {
         let hard = p.hard_move(&mut rng);
         assert!(hard.is_wall());
         let mut after = p.clone();
-        after.play(hard);
+        after.make_move(hard);
         assert!(after.distance_to_goal(1) > p.distance_to_goal(1));
     }
 

@@ -3,7 +3,6 @@
 
 pub mod bitboard;
 mod board;
-mod diagram;
 pub mod eval;
 pub mod geometry;
 mod levels;
@@ -12,8 +11,10 @@ mod moves;
 pub mod notation;
 mod path_cache;
 mod paths;
+mod play;
 mod position_text;
 mod race;
+mod seat_paths;
 mod selective;
 mod shut;
 mod tracked;
@@ -24,30 +25,106 @@ pub use movegen::{Direction, DIRECTIONS};
 pub use moves::{MoveKind, QuoridorMove};
 pub use position_text::PositionError;
 
-use crate::game::{Game, MoveError, MoveList, Outcome};
+use crate::game::{Handicap, MoveList, Outcome, Position, Solved, Strategy};
+use path_cache::PathCache;
+use race::RaceTable;
+use shut::Found;
 
-impl Game for Quoridor {
+/// What a search or perft thread keeps for Quoridor (see
+/// [`Position::Tables`]): the cache of traced paths, and the pawn race
+/// solved for the root when neither player has a wall left.
+#[derive(Default)]
+pub struct QuoridorTables {
+    paths: PathCache,
+    race: Option<RaceTable>,
+}
+
+impl Position for Quoridor {
     type Move = QuoridorMove;
+    type Tables = QuoridorTables;
 
     fn player_count(&self) -> usize {
-        self.players()
+        self.players as usize
     }
 
     fn side_to_move(&self) -> usize {
-        self.side()
+        self.side as usize
     }
 
     fn generate_moves(&self, moves: &mut MoveList<QuoridorMove>) {
-        self.legal_moves(moves);
+        self.all_moves(moves, &mut Found::default());
+    }
+
+    fn generate_moves_remembering(&mut self, moves: &mut MoveList<QuoridorMove>) {
+        let mut found = Found::default();
+        self.all_moves(moves, &mut found);
+        self.shut.add(&found);
+    }
+
+    fn count_moves(&self) -> u64 {
+        self.legal_move_count()
+    }
+
+    fn make_move(&mut self, mv: QuoridorMove) {
+        self.play_with(mv, None);
+    }
+
+    fn make_move_with(&mut self, mv: QuoridorMove, tables: &mut QuoridorTables) {
+        self.play_with(mv, Some(&mut tables.paths));
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.winner.map(|seat| Outcome::Win(seat as usize))
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn is_irreversible(&self, mv: QuoridorMove) -> bool {
+        mv.is_wall()
+    }
+
+    fn move_code(mv: QuoridorMove) -> u16 {
+        mv.code()
+    }
+
+    fn exact_key(&self) -> Option<u128> {
+        self.packed_key()
+    }
+}
+
+impl Strategy for Quoridor {
+    fn evaluate(&self, player: usize) -> i32 {
+        self.evaluate_for(player)
     }
 
     fn generate_selective_moves(
-        &self,
+        &mut self,
         moves: &mut MoveList<QuoridorMove>,
         _depth: u32,
         vouched: Option<&[u16]>,
     ) -> usize {
-        self.selective_moves(moves, vouched)
+        let mut found = Found::default();
+        let primary = self.selective_moves(moves, vouched, &mut found);
+        self.shut.add(&found);
+        primary
+    }
+
+    fn table_key_after(&self, mv: QuoridorMove, _depth: u32) -> Option<u64> {
+        Some(self.hash_after(mv))
+    }
+
+    fn prefetch_for(&self, mv: QuoridorMove, tables: &QuoridorTables) {
+        tables.paths.prefetch_for(self, mv);
+    }
+
+    fn prepare_search(&self, tables: &mut QuoridorTables) {
+        self.prepare_race(&mut tables.race);
+    }
+
+    fn solve_small(&self, tables: &QuoridorTables) -> Option<Solved> {
+        self.solve_race(tables.race.as_ref())
     }
 
     fn give_turn_to(&mut self, seat: usize) {
@@ -59,86 +136,22 @@ impl Game for Quoridor {
         // 0.1 s per move where the same search without it scored 90 - 109.
         // Two players only: the search's teams make a static value less
         // telling with more.
-        (self.players() == 2).then_some(90)
+        (self.players == 2).then_some(90)
     }
 
     fn null_move(&self) -> Option<Self> {
         // Two players only, as for futility. A pass is never forced in
         // Quoridor, and a step towards the goal is almost always there to
         // take, so a side that is fine after passing is fine.
-        (self.players() == 2).then(|| {
+        (self.players == 2).then(|| {
             let mut passed = self.clone();
-            passed.set_side(1 - self.side());
+            passed.set_side(1 - self.side as usize);
             passed
         })
     }
 
-    fn prepare_search(&self) {
-        self.prepare_race();
-    }
-
-    fn solve_small(&self) -> Option<crate::game::Solved> {
-        self.solve_race()
-    }
-
-    fn count_moves(&self) -> u64 {
-        self.legal_move_count()
-    }
-
-    fn make_move(&mut self, mv: QuoridorMove) {
-        self.play(mv);
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.winner().map(Outcome::Win)
-    }
-
-    fn hash(&self) -> u64 {
-        Quoridor::hash(self)
-    }
-
-    fn table_key_after(&self, mv: QuoridorMove, _depth: u32) -> Option<u64> {
-        Some(self.hash_after(mv))
-    }
-
-    fn prefetch_for(&self, mv: QuoridorMove) {
-        self.prefetch_traces_for(mv);
-    }
-
-    fn is_irreversible(&self, mv: QuoridorMove) -> bool {
-        mv.is_wall()
-    }
-
-    fn evaluate(&self, player: usize) -> i32 {
-        self.evaluate_for(player)
-    }
-
-    fn format_move(&self, mv: QuoridorMove) -> String {
-        self.move_name(mv)
-    }
-
-    fn parse_move(&self, text: &str) -> Result<QuoridorMove, MoveError> {
-        self.parse_legal_move(text)
-    }
-
-    fn to_text(&self) -> String {
-        self.text()
-    }
-
-    fn exact_key(&self) -> Option<u128> {
-        self.packed_key()
-    }
-
-    fn diagram(&self) -> String {
-        self.board_picture()
-    }
-
-    fn details(&self) -> Vec<String> {
-        Quoridor::details(self)
-    }
-
     fn scripted_move(&self, level: u32, rng: &mut crate::rng::Rng) -> Option<QuoridorMove> {
-        if self.winner().is_some() {
+        if self.winner.is_some() {
             return None;
         }
         match level {
@@ -149,12 +162,8 @@ impl Game for Quoridor {
         }
     }
 
-    fn handicap(&self, level: u32) -> Option<crate::game::Handicap> {
+    fn handicap(&self, level: u32) -> Option<Handicap> {
         levels::handicap(level)
-    }
-
-    fn move_code(mv: QuoridorMove) -> u16 {
-        mv.code()
     }
 }
 
@@ -172,9 +181,9 @@ pub(crate) fn random_game(
     };
     let mut moves = MoveList::default();
     // `before_move` decides whether the game goes on.
-    while position.winner().is_none() && before_move(&position) {
+    while position.outcome().is_none() && before_move(&position) {
         position.generate_moves(&mut moves);
-        position.play(moves.as_slice()[(rng.next_u64() % moves.len() as u64) as usize]);
+        position.make_move(moves.as_slice()[(rng.next_u64() % moves.len() as u64) as usize]);
         after_move(&position);
     }
 }

@@ -4,17 +4,23 @@
 use super::bitboard::{BitBoard, STRIDE};
 use super::board::Quoridor;
 use super::moves::QuoridorMove;
+use super::shut::Found;
 use crate::game::MoveList;
 
 /// The four directions a pawn can go, as index offsets.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Direction {
+    /// Towards higher rows.
     North,
+    /// Towards higher columns.
     East,
+    /// Towards lower rows.
     South,
+    /// Towards lower columns.
     West,
 }
 
+/// The four directions, clockwise from north.
 pub const DIRECTIONS: [Direction; 4] = [Direction::North, Direction::East, Direction::South, Direction::West];
 
 impl Direction {
@@ -90,10 +96,11 @@ impl Quoridor {
         targets
     }
 
-    /// Every legal move: pawn moves first, then walls; `pass` when nothing else.
-    pub fn legal_moves(&self, moves: &mut MoveList<QuoridorMove>) {
+    /// Every legal move: pawn moves first, then walls; `pass` when nothing
+    /// else. Walls proven to shut a pawn in go to `found`.
+    pub(super) fn all_moves(&self, moves: &mut MoveList<QuoridorMove>, found: &mut Found) {
         let all = self.geometry().wall_centres;
-        self.moves_with_walls_among(moves, all, all);
+        self.moves_with_walls_among(moves, all, all, found);
     }
 
     /// Every pawn move and the legal walls among the given centres; `pass`
@@ -103,6 +110,7 @@ impl Quoridor {
         moves: &mut MoveList<QuoridorMove>,
         wanted_h: BitBoard,
         wanted_v: BitBoard,
+        found: &mut Found,
     ) {
         moves.clear();
         if self.winner.is_some() {
@@ -111,7 +119,7 @@ impl Quoridor {
         for square in self.pawn_targets().iter() {
             moves.push(QuoridorMove::step(square));
         }
-        let (h, v) = self.legal_walls_among(wanted_h, wanted_v);
+        let (h, v) = self.legal_walls_among(wanted_h, wanted_v, found);
         for centre in h.iter() {
             moves.push(QuoridorMove::wall(centre, false));
         }
@@ -124,7 +132,7 @@ impl Quoridor {
     }
 
     /// The number of legal moves, without listing them.
-    pub fn legal_move_count(&self) -> u64 {
+    pub(super) fn legal_move_count(&self) -> u64 {
         if self.winner.is_some() {
             return 0;
         }
@@ -137,7 +145,7 @@ impl Quoridor {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
+    use crate::game::prelude::*;
 
     fn pawn_moves(text: &str) -> Vec<String> {
         let p = Quoridor::from_text(text).unwrap();

@@ -4,9 +4,17 @@
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum MoveKind {
     /// The mover's pawn goes to this square (steps and jumps alike).
-    Step { square: usize },
+    Step {
+        /// Square index, row * 16 + column.
+        square: usize,
+    },
     /// A wall centred on this lattice point, horizontal or vertical.
-    Wall { centre: usize, vertical: bool },
+    Wall {
+        /// The lattice point at its middle.
+        centre: usize,
+        /// Whether it runs north-south.
+        vertical: bool,
+    },
     /// Only when no other move exists.
     Pass,
 }
@@ -22,22 +30,26 @@ const PASS: u16 = 3;
 
 impl QuoridorMove {
     #[inline]
+    /// The pawn to move goes to `square`.
     pub fn step(square: usize) -> QuoridorMove {
         QuoridorMove((STEP << 8) | square as u16)
     }
 
     #[inline]
+    /// A wall centred on `centre`.
     pub fn wall(centre: usize, vertical: bool) -> QuoridorMove {
         let kind = if vertical { VERTICAL } else { HORIZONTAL };
         QuoridorMove((kind << 8) | centre as u16)
     }
 
     #[inline]
+    /// No move: only when the side to move has none.
     pub fn pass() -> QuoridorMove {
         QuoridorMove(PASS << 8)
     }
 
     #[inline]
+    /// What the move does.
     pub fn kind(self) -> MoveKind {
         let index = (self.0 & 0xFF) as usize;
         match self.0 >> 8 {
@@ -49,16 +61,19 @@ impl QuoridorMove {
     }
 
     #[inline]
+    /// Whether the move places a wall.
     pub fn is_wall(self) -> bool {
         matches!(self.0 >> 8, HORIZONTAL | VERTICAL)
     }
 
     #[inline]
+    /// Whether the move is a pass.
     pub fn is_pass(self) -> bool {
         self.0 >> 8 == PASS
     }
 
     #[inline]
+    /// A 16-bit code, unique among a position's moves.
     pub fn code(self) -> u16 {
         self.0
     }

@@ -5,6 +5,8 @@
 use super::bitboard::STRIDE;
 use super::board::Quoridor;
 use super::moves::{MoveKind, QuoridorMove};
+use crate::game::Notation;
+use crate::game::Position;
 use crate::game::{MoveError, MoveList};
 
 /// `a1`-style name of a square index.
@@ -36,8 +38,16 @@ pub fn parse_square(text: &str, width: usize, height: usize) -> Option<usize> {
 /// What a move text says, before the rules are consulted.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum MoveText {
+    /// A square, by index.
     Step(usize),
-    Wall { centre: usize, vertical: bool },
+    /// A wall.
+    Wall {
+        /// Its centre lattice point.
+        centre: usize,
+        /// Whether it runs north-south.
+        vertical: bool,
+    },
+    /// `pass`.
     Pass,
 }
 
@@ -65,36 +75,6 @@ pub fn parse_move_text(text: &str, width: usize, height: usize) -> Option<MoveTe
 }
 
 impl Quoridor {
-    /// The notation of a move.
-    pub fn move_name(&self, mv: QuoridorMove) -> String {
-        match mv.kind() {
-            MoveKind::Step { square } => square_name(square),
-            MoveKind::Wall { centre, vertical } => {
-                let suffix = if vertical { 'v' } else { 'h' };
-                format!("{}{suffix}", square_name(centre - STRIDE - 1))
-            }
-            MoveKind::Pass => "pass".to_string(),
-        }
-    }
-
-    /// The legal move a text names, or why there is none.
-    pub fn parse_legal_move(&self, text: &str) -> Result<QuoridorMove, MoveError> {
-        let parsed = parse_move_text(text, self.width(), self.height())
-            .ok_or_else(|| MoveError::Malformed(text.to_string()))?;
-        let mv = match parsed {
-            MoveText::Step(square) => QuoridorMove::step(square),
-            MoveText::Wall { centre, vertical } => QuoridorMove::wall(centre, vertical),
-            MoveText::Pass => QuoridorMove::pass(),
-        };
-        let mut legal = MoveList::default();
-        self.legal_moves(&mut legal);
-        if legal.iter().any(|&m| m == mv) {
-            return Ok(mv);
-        }
-        let illegal = |reason| MoveError::Illegal { text: text.to_string(), reason };
-        Err(illegal(self.why_illegal(parsed)))
-    }
-
     fn why_illegal(&self, parsed: MoveText) -> &'static str {
         if self.winner.is_some() {
             return "the game is over";
@@ -112,6 +92,108 @@ impl Quoridor {
                 }
             }
         }
+    }
+}
+
+/// Moves and positions as text; reading a position text is in
+/// `position_text`.
+impl Notation for Quoridor {
+    /// The notation of a move.
+    fn format_move(&self, mv: QuoridorMove) -> String {
+        match mv.kind() {
+            MoveKind::Step { square } => square_name(square),
+            MoveKind::Wall { centre, vertical } => {
+                let suffix = if vertical { 'v' } else { 'h' };
+                format!("{}{suffix}", square_name(centre - STRIDE - 1))
+            }
+            MoveKind::Pass => "pass".to_string(),
+        }
+    }
+
+    /// The legal move a text names, or why there is none.
+    fn parse_move(&self, text: &str) -> Result<QuoridorMove, MoveError> {
+        let parsed = parse_move_text(text, self.width(), self.height())
+            .ok_or_else(|| MoveError::Malformed(text.to_string()))?;
+        let mv = match parsed {
+            MoveText::Step(square) => QuoridorMove::step(square),
+            MoveText::Wall { centre, vertical } => QuoridorMove::wall(centre, vertical),
+            MoveText::Pass => QuoridorMove::pass(),
+        };
+        let mut legal = MoveList::default();
+        self.generate_moves(&mut legal);
+        if legal.iter().any(|&m| m == mv) {
+            return Ok(mv);
+        }
+        let illegal = |reason| MoveError::Illegal { text: text.to_string(), reason };
+        Err(illegal(self.why_illegal(parsed)))
+    }
+
+    /// The position text.
+    fn to_text(&self) -> String {
+        let seats = 0..self.player_count();
+        let pawns: Vec<String> = seats.clone().map(|s| square_name(self.pawn(s))).collect();
+        let hand: Vec<String> = seats.map(|s| self.walls_in_hand(s).to_string()).collect();
+        let mut walls: Vec<(usize, String)> = Vec::new();
+        for (set, suffix) in [(self.horizontal, 'h'), (self.vertical, 'v')] {
+            for centre in set.iter() {
+                walls.push((centre, format!("{}{suffix}", square_name(centre - STRIDE - 1))));
+            }
+        }
+        walls.sort();
+        let walls: Vec<String> = walls.into_iter().map(|(_, name)| name).collect();
+        format!(
+            "quoridor {}x{} pawns={} hand={} walls={} turn={} jumps={}",
+            self.width(),
+            self.height(),
+            pawns.join(","),
+            hand.join(","),
+            if walls.is_empty() { "-".to_string() } else { walls.join(",") },
+            self.side_to_move() + 1,
+            if self.multi_jump() { "multi" } else { "single" }
+        )
+    }
+
+    /// Rows from north to south inside a frame; pawns as their seat number,
+    /// walls as `|` and `-`, wall centres as `+`.
+    fn diagram(&self) -> String {
+        let (width, height) = (self.width(), self.height());
+        let walls = self.horizontal_walls() | self.vertical_walls();
+        let edge = format!("   +{}+", "-".repeat(2 * width + 1));
+        let mut lines = vec![edge.clone()];
+        for row in (0..height).rev() {
+            let mut line = format!("{:>2} | ", row + 1);
+            for col in 0..width {
+                let square = row * STRIDE + col;
+                let pawn = (0..self.player_count()).find(|&s| self.pawn(s) == square);
+                line.push(pawn.map_or('.', |s| (b'1' + s as u8) as char));
+                let walled = col + 1 < width && self.block_east.contains(square);
+                line.push(if walled { '|' } else { ' ' });
+            }
+            line.push('|');
+            lines.push(line);
+            if row > 0 {
+                let mut line = "   | ".to_string();
+                for col in 0..width {
+                    let below = (row - 1) * STRIDE + col;
+                    line.push(if self.block_north.contains(below) { '-' } else { ' ' });
+                    let centre = row * STRIDE + col + 1;
+                    line.push(if col + 1 < width && walls.contains(centre) { '+' } else { ' ' });
+                }
+                line.push('|');
+                lines.push(line);
+            }
+        }
+        lines.push(edge);
+        let letters: Vec<String> = (0..width).map(|c| ((b'a' + c as u8) as char).to_string()).collect();
+        lines.push(format!("     {}", letters.join(" ")));
+        lines.join("\n")
+    }
+
+    /// Lines for `d` beyond the picture and the position text.
+    fn details(&self) -> Vec<String> {
+        let hands: Vec<String> =
+            (0..self.player_count()).map(|s| self.walls_in_hand(s).to_string()).collect();
+        vec![format!("Walls in hand: {}", hands.join(" "))]
     }
 }
 

@@ -1,4 +1,5 @@
-//! A per-thread cache of traced paths, keyed by the walls, the seat and its
+//! A cache of traced paths, owned by the thread that plays the moves (a
+//! search thread, perft) and handed to [`Quoridor::play_with`], keyed by the walls, the seat and its
 //! pawn's square: the only things a trace depends on (besides the board size,
 //! also in the key). The search meets the same walls with the same pawn over
 //! and over (moves in another order, pawns stepping back, the next
@@ -10,10 +11,9 @@
 use super::board::Quoridor;
 use super::geometry::zobrist;
 use super::moves::{MoveKind, QuoridorMove};
-use super::tracked::SeatPaths;
-use std::cell::RefCell;
+use super::seat_paths::SeatPaths;
 
-/// Entries per thread (a power of two); about 90 bytes each. Most lookups
+/// Entries per cache (a power of two); about 90 bytes each. Most lookups
 /// in a search miss (a new wall makes a new key), so the cache pays only
 /// while it stays in the processor's own cache: with 32,768 entries (3 MB)
 /// four lookups in five missed and the wait for memory made a search about
@@ -26,8 +26,11 @@ struct Entry {
     paths: SeatPaths,
 }
 
-thread_local! {
-    static CACHE: RefCell<Vec<Entry>> = const { RefCell::new(Vec::new()) };
+/// Traced paths by key; empty until first used, so that a cache nobody
+/// uses costs nothing.
+#[derive(Default)]
+pub struct PathCache {
+    entries: Vec<Entry>,
 }
 
 impl Quoridor {
@@ -44,50 +47,46 @@ impl Quoridor {
         // Zero never occurs as a real key in practice; it marks empty slots.
         self.walls_hash ^ zobrist().pawn[seat][self.pawns[seat] as usize] ^ self.variant_key()
     }
+}
 
-    /// Starts fetching the cache slots that playing `mv` will look up (see
-    /// [`Quoridor::play`]): the mover's after a step, the seats' whose paths
-    /// it cuts after a wall.
-    pub(super) fn prefetch_traces_for(&self, mv: QuoridorMove) {
+impl PathCache {
+    /// Starts fetching the slots that playing `mv` in `position` will look
+    /// up (see [`Quoridor::play_with`]): the mover's after a step, the
+    /// seats' whose paths it cuts after a wall.
+    pub(super) fn prefetch_for(&self, position: &Quoridor, mv: QuoridorMove) {
+        if self.entries.is_empty() {
+            return;
+        }
         let keys = zobrist();
-        let side = self.side as usize;
-        let variant = self.variant_key();
-        CACHE.with(|cache| {
-            let cache = cache.borrow();
-            if cache.is_empty() {
-                return;
-            }
-            let fetch = |key: u64| crate::prefetch::prefetch(&cache[key as usize & (ENTRIES - 1)]);
-            match mv.kind() {
-                MoveKind::Step { square } => fetch(self.walls_hash ^ keys.pawn[side][square] ^ variant),
-                MoveKind::Wall { centre, vertical } => {
-                    let walls = self.walls_hash
-                        ^ if vertical { keys.vertical_wall[centre] } else { keys.horizontal_wall[centre] };
-                    for seat in (0..self.players as usize).filter(|&s| self.paths[s].cut_by(centre, vertical))
-                    {
-                        fetch(walls ^ keys.pawn[seat][self.pawns[seat] as usize] ^ variant);
-                    }
+        let side = position.side as usize;
+        let variant = position.variant_key();
+        let fetch = |key: u64| crate::prefetch::prefetch(&self.entries[key as usize & (ENTRIES - 1)]);
+        match mv.kind() {
+            MoveKind::Step { square } => fetch(position.walls_hash ^ keys.pawn[side][square] ^ variant),
+            MoveKind::Wall { centre, vertical } => {
+                let walls = position.walls_hash
+                    ^ if vertical { keys.vertical_wall[centre] } else { keys.horizontal_wall[centre] };
+                let seats = 0..position.players as usize;
+                for seat in seats.filter(|&s| position.paths[s].cut_by(centre, vertical)) {
+                    fetch(walls ^ keys.pawn[seat][position.pawns[seat] as usize] ^ variant);
                 }
-                MoveKind::Pass => {}
             }
-        });
+            MoveKind::Pass => {}
+        }
     }
 
-    /// A seat's paths, from the cache or traced (and then cached).
-    pub(super) fn cached_trace(&self, seat: usize) -> SeatPaths {
-        let key = self.trace_key(seat);
-        let slot = (key as usize) & (ENTRIES - 1);
-        CACHE.with(|cache| {
-            let mut cache = cache.borrow_mut();
-            if cache.is_empty() {
-                cache.resize(ENTRIES, Entry { key: 0, paths: SeatPaths::WALLED_OFF });
-            }
-            let entry = &mut cache[slot];
-            if entry.key != key {
-                *entry = Entry { key, paths: self.trace_paths(seat) };
-            }
-            entry.paths
-        })
+    /// A seat's paths in `position`, from the cache or traced (and then
+    /// cached).
+    pub(super) fn trace(&mut self, position: &Quoridor, seat: usize) -> SeatPaths {
+        if self.entries.is_empty() {
+            self.entries.resize(ENTRIES, Entry { key: 0, paths: SeatPaths::WALLED_OFF });
+        }
+        let key = position.trace_key(seat);
+        let entry = &mut self.entries[(key as usize) & (ENTRIES - 1)];
+        if entry.key != key {
+            *entry = Entry { key, paths: position.trace_paths(seat) };
+        }
+        entry.paths
     }
 }
 
@@ -103,11 +102,12 @@ mod tests {
             "quoridor 9x9 pawns=e1,e9 hand=10,10 walls=e4v turn=1",
             "quoridor 9x9 pawns=e2,e9 hand=10,10 walls=e4h turn=1",
         ];
+        let mut cache = super::PathCache::default();
         for _ in 0..2 {
             for text in texts {
                 let p = Quoridor::from_text(text).unwrap();
                 for seat in 0..2 {
-                    assert_eq!(p.cached_trace(seat), p.trace_paths(seat), "{text}");
+                    assert_eq!(cache.trace(&p, seat), p.trace_paths(seat), "{text}");
                 }
             }
         }

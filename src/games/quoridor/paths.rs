@@ -8,7 +8,7 @@
 
 use super::bitboard::{BitBoard, Bits};
 use super::board::Quoridor;
-use super::tracked::SeatPaths;
+use super::seat_paths::SeatPaths;
 
 /// Paths longer than this are not traced edge by edge; callers treat every
 /// edge as on the path, which is safe and, on boards this large, rare.
@@ -213,7 +213,7 @@ impl Quoridor {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
+    use crate::game::prelude::*;
     use crate::games::quoridor::random_game;
     use crate::rng::Rng;
 
@@ -256,7 +256,7 @@ mod tests {
                 random_game(
                     text,
                     &mut rng,
-                    |p| p.walls_in_hand(p.side()) + p.walls_in_hand(1 - p.side()) > 0,
+                    |p| p.walls_in_hand(p.side_to_move()) + p.walls_in_hand(1 - p.side_to_move()) > 0,
                     |p| {
                         for seat in 0..2 {
                             assert_eq!(

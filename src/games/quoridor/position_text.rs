@@ -14,21 +14,42 @@ use std::fmt;
 /// Why a position text was refused.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum PositionError {
+    /// The text does not start with `quoridor`.
     NotQuoridor,
+    /// A size that is no `WxH` of a playable board.
     BadSize(String),
+    /// A field this text has no use for.
     UnknownField(String),
+    /// A field given twice.
     DuplicateField(&'static str),
+    /// A required field is missing.
     MissingField(&'static str),
+    /// A square outside the board or not in notation.
     BadSquare(String),
+    /// A wall outside the board or not in notation.
     BadWall(String),
+    /// A count that is no number.
     BadNumber(String),
+    /// A number of pawns other than 2 or 4.
     PawnCount(usize),
-    HandCount { pawns: usize, hands: usize },
+    /// Not one hand per pawn.
+    HandCount {
+        /// Pawns given.
+        pawns: usize,
+        /// Hands given.
+        hands: usize,
+    },
+    /// Two pawns on one square.
     SharedSquare(String),
+    /// Two walls that overlap or cross.
     WallClash(String),
+    /// The walls cut this seat (0-based) off its goal.
     NoPath(usize),
+    /// More than one pawn on its goal.
     SeveralWinners,
+    /// A turn that is no seat of the game.
     BadTurn(String),
+    /// The size and counts make no variant.
     Variant(VariantError),
 }
 
@@ -79,31 +100,6 @@ impl From<VariantError> for PositionError {
 }
 
 impl Quoridor {
-    /// The position text.
-    pub fn text(&self) -> String {
-        let seats = 0..self.players();
-        let pawns: Vec<String> = seats.clone().map(|s| square_name(self.pawn(s))).collect();
-        let hand: Vec<String> = seats.map(|s| self.walls_in_hand(s).to_string()).collect();
-        let mut walls: Vec<(usize, String)> = Vec::new();
-        for (set, suffix) in [(self.horizontal, 'h'), (self.vertical, 'v')] {
-            for centre in set.iter() {
-                walls.push((centre, format!("{}{suffix}", square_name(centre - STRIDE - 1))));
-            }
-        }
-        walls.sort();
-        let walls: Vec<String> = walls.into_iter().map(|(_, name)| name).collect();
-        format!(
-            "quoridor {}x{} pawns={} hand={} walls={} turn={} jumps={}",
-            self.width(),
-            self.height(),
-            pawns.join(","),
-            hand.join(","),
-            if walls.is_empty() { "-".to_string() } else { walls.join(",") },
-            self.side() + 1,
-            if self.multi_jump() { "multi" } else { "single" }
-        )
-    }
-
     /// Reads a position text.
     pub fn from_text(text: &str) -> Result<Quoridor, PositionError> {
         let mut tokens = text.split_whitespace();

@@ -3,43 +3,34 @@
 //! side steps included. Its every state (both pawns, side to move) is solved
 //! by retrograde analysis when a search starts from such a position (about
 //! 1 ms on 9x9, 16 ms on 15x15); the search then scores every node exactly
-//! instead of expanding it.
+//! instead of expanding it. The solved table belongs to the search thread
+//! (in its [`super::QuoridorTables`]), not to the position.
 
 use super::bitboard::BitBoard;
 use super::board::Quoridor;
 use super::movegen::DIRECTIONS;
 use crate::game::Solved;
-use std::cell::RefCell;
 
 /// One solved layout: for every state, 0 for a draw, `n` for a win in `n`
 /// plies, `-n` for a loss in `n` plies (side to move's view).
-struct RaceTable {
+pub struct RaceTable {
     key: u64,
     values: Vec<i16>,
 }
 
-thread_local! {
-    /// The layout of the current search's root, solved when the root's hands
-    /// are empty. Only that layout is ever looked up: solving the layouts met
-    /// deeper in a search would cost a millisecond each, and answering from
-    /// whatever earlier searches left behind would make results depend on
-    /// history.
-    static ROOT_RACE: RefCell<Option<RaceTable>> = const { RefCell::new(None) };
-}
-
 impl Quoridor {
-    /// Readies this thread for a search from this position: solves the race
-    /// when neither player has a wall left, and forgets any other layout.
-    pub fn prepare_race(&self) {
-        let wanted = self.race_possible().then(|| self.layout_key());
-        ROOT_RACE.with(|table| {
-            let mut table = table.borrow_mut();
-            match wanted {
-                Some(key) if table.as_ref().is_some_and(|t| t.key == key) => {}
-                Some(key) => *table = Some(RaceTable { key, values: self.solve_layout() }),
-                None => *table = None,
-            }
-        });
+    /// The race table for a search from this position: the one in `kept`
+    /// when it is this layout's, solved when neither player has a wall left,
+    /// else none. Only the root's layout is ever looked up: solving the
+    /// layouts met deeper in a search would cost a millisecond each, and
+    /// answering from whatever earlier searches left behind would make
+    /// results depend on history.
+    pub fn prepare_race(&self, kept: &mut Option<RaceTable>) {
+        match self.race_possible().then(|| self.layout_key()) {
+            Some(key) if kept.as_ref().is_some_and(|t| t.key == key) => {}
+            Some(key) => *kept = Some(RaceTable { key, values: self.solve_layout() }),
+            None => *kept = None,
+        }
     }
 
     fn race_possible(&self) -> bool {
@@ -47,16 +38,16 @@ impl Quoridor {
     }
 
     /// The exact value of a two-player position in which neither player has a
-    /// wall left, when its layout is the one [`Quoridor::prepare_race`]
-    /// solved; `None` otherwise.
-    pub fn solve_race(&self) -> Option<Solved> {
+    /// wall left, when its layout is the one `table` holds (see
+    /// [`Quoridor::prepare_race`]); `None` otherwise.
+    pub fn solve_race(&self, table: Option<&RaceTable>) -> Option<Solved> {
+        let table = table?;
         if !self.race_possible() {
             return None;
         }
         let key = self.layout_key();
         let state = self.race_state(self.pawns[0] as usize, self.pawns[1] as usize, self.side as usize);
-        let value = ROOT_RACE
-            .with(|table| table.borrow().as_ref().filter(|t| t.key == key).map(|t| t.values[state]))?;
+        let value = (table.key == key).then(|| table.values[state])?;
         Some(match value {
             0 => Solved::Draw,
             n if n > 0 => Solved::WinIn(n as u32),
@@ -207,23 +198,25 @@ impl Quoridor {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
+    use crate::game::prelude::*;
 
     fn solve(text: &str) -> Solved {
         let p = Quoridor::from_text(text).unwrap();
-        p.prepare_race();
-        p.solve_race().unwrap()
+        let mut table = None;
+        p.prepare_race(&mut table);
+        p.solve_race(table.as_ref()).unwrap()
     }
 
     #[test]
     fn only_without_walls_in_hand_and_with_two_players() {
         let walls_left = Quoridor::from_text("quoridor 9x9 pawns=e1,e9 hand=1,0 walls=- turn=1").unwrap();
-        walls_left.prepare_race();
-        assert!(walls_left.solve_race().is_none());
+        let mut table = None;
+        walls_left.prepare_race(&mut table);
+        assert!(table.is_none() && walls_left.solve_race(table.as_ref()).is_none());
         let four = super::super::Variant { players: 4, walls: 0, ..Default::default() };
         let four = Quoridor::new(&four).unwrap();
-        four.prepare_race();
-        assert!(four.solve_race().is_none());
+        four.prepare_race(&mut table);
+        assert!(table.is_none() && four.solve_race(table.as_ref()).is_none());
     }
 
     #[test]
@@ -240,7 +233,7 @@ mod tests {
     /// win in n plies scores 100 - n, loss in n scores n - 100.
     fn plain_value(p: &Quoridor, depth: u32) -> Solved {
         fn value(p: &Quoridor, depth: u32, memo: &mut std::collections::HashMap<(u64, u32), i32>) -> i32 {
-            if p.winner().is_some() {
+            if p.outcome().is_some() {
                 return -100;
             }
             if depth == 0 {
@@ -284,14 +277,15 @@ mod tests {
                 1 + rng.below(2)
             );
             let Ok(p) = Quoridor::from_text(&text) else { continue };
-            if p.winner().is_some() {
+            if p.outcome().is_some() {
                 continue;
             }
             checked += 1;
             // Every decided value fits in 16 plies on 5x5 with these walls; a
             // deeper plain search agrees with each.
-            p.prepare_race();
-            let exact = p.solve_race().unwrap();
+            let mut table = None;
+            p.prepare_race(&mut table);
+            let exact = p.solve_race(table.as_ref()).unwrap();
             assert_eq!(exact, plain_value(&p, 18), "{text}");
         }
     }
@@ -301,18 +295,21 @@ mod tests {
         // c2 and c4 face each other on 5x5: the first to move steps to c3
         // and is jumped, so it loses the race.
         let p = Quoridor::from_text("quoridor 5x5 pawns=c2,c4 hand=0,0 walls=- turn=1").unwrap();
-        p.prepare_race();
-        assert_eq!(p.solve_race(), Some(plain_value(&p, 18)));
+        let mut table = None;
+        p.prepare_race(&mut table);
+        assert_eq!(p.solve_race(table.as_ref()), Some(plain_value(&p, 18)));
     }
 
     #[test]
     fn only_the_prepared_layout_is_answered() {
         let a = Quoridor::from_text("quoridor 5x5 pawns=c1,c5 hand=0,0 walls=- turn=1").unwrap();
         let b = Quoridor::from_text("quoridor 5x5 pawns=c1,c5 hand=0,0 walls=b2h turn=1").unwrap();
-        a.prepare_race();
-        assert!(a.solve_race().is_some());
-        assert!(b.solve_race().is_none());
-        Quoridor::from_text("quoridor 5x5 pawns=c1,c5 hand=1,0 walls=- turn=1").unwrap().prepare_race();
-        assert!(a.solve_race().is_none());
+        let mut table = None;
+        a.prepare_race(&mut table);
+        assert!(a.solve_race(table.as_ref()).is_some());
+        assert!(b.solve_race(table.as_ref()).is_none());
+        let walls_left = Quoridor::from_text("quoridor 5x5 pawns=c1,c5 hand=1,0 walls=- turn=1").unwrap();
+        walls_left.prepare_race(&mut table);
+        assert!(a.solve_race(table.as_ref()).is_none());
     }
 }

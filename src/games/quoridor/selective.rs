@@ -11,6 +11,7 @@
 use super::bitboard::{BitBoard, STRIDE};
 use super::board::Quoridor;
 use super::moves::{MoveKind, QuoridorMove};
+use super::shut::Found;
 use crate::game::MoveList;
 
 impl Quoridor {
@@ -20,15 +21,21 @@ impl Quoridor {
     /// those whose move codes are in `vouched` (the table move and killers:
     /// the search looks at no other secondary move away from the root, and
     /// proving the rest legal is a good part of the cost of a node).
-    pub fn selective_moves(&self, moves: &mut MoveList<QuoridorMove>, vouched: Option<&[u16]>) -> usize {
+    /// Walls proven to shut a pawn in go to `found`.
+    pub(super) fn selective_moves(
+        &self,
+        moves: &mut MoveList<QuoridorMove>,
+        vouched: Option<&[u16]>,
+        found: &mut Found,
+    ) -> usize {
         // Without walls in hand there is no need to trace the opponents' paths.
         if self.hand[self.side as usize] == 0 {
-            self.moves_with_walls_among(moves, BitBoard::EMPTY, BitBoard::EMPTY);
+            self.moves_with_walls_among(moves, BitBoard::EMPTY, BitBoard::EMPTY, found);
             return moves.len();
         }
         let (cut_h, cut_v) = self.walls_cutting_opponents();
         match vouched {
-            None => self.legal_moves(moves),
+            None => self.all_moves(moves, found),
             Some(codes) => {
                 let (mut wanted_h, mut wanted_v) = (cut_h, cut_v);
                 for &code in codes {
@@ -38,7 +45,7 @@ impl Quoridor {
                         }
                     }
                 }
-                self.moves_with_walls_among(moves, wanted_h, wanted_v);
+                self.moves_with_walls_among(moves, wanted_h, wanted_v, found);
             }
         }
         // A stable partition: the primary moves keep their order, as do the rest.
@@ -83,12 +90,12 @@ impl Quoridor {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
+    use crate::game::prelude::*;
 
     fn selective(text: &str) -> Vec<String> {
         let p = Quoridor::from_text(text).unwrap();
         let mut moves = MoveList::default();
-        let primary = p.selective_moves(&mut moves, None);
+        let primary = p.selective_moves(&mut moves, None, &mut Default::default());
         moves.truncate(primary);
         moves.iter().map(|&m| p.format_move(m)).collect()
     }
@@ -111,7 +118,7 @@ mod tests {
         let mut all = MoveList::default();
         p.generate_moves(&mut all);
         let mut some = MoveList::default();
-        let primary = p.selective_moves(&mut some, None);
+        let primary = p.selective_moves(&mut some, None, &mut Default::default());
         some.truncate(primary);
         assert!(some.iter().all(|m| all.as_slice().contains(m)));
         let pawn_moves = |l: &MoveList<QuoridorMove>| l.iter().filter(|m| !m.is_wall()).count();
@@ -124,7 +131,7 @@ mod tests {
         let text = "quoridor 9x9 pawns=e4,e6 hand=5,5 walls=c3h,e5v,f6h turn=2";
         let p = Quoridor::from_text(text).unwrap();
         let mut moves = MoveList::default();
-        let primary = p.selective_moves(&mut moves, None);
+        let primary = p.selective_moves(&mut moves, None, &mut Default::default());
         let narrow = selective(text);
         let names: Vec<String> = moves.iter().map(|&m| p.format_move(m)).collect();
         assert_eq!(names[..primary], narrow[..]);
@@ -146,7 +153,7 @@ mod tests {
         let mut all = MoveList::default();
         p.generate_moves(&mut all);
         let mut some = MoveList::default();
-        let primary = p.selective_moves(&mut some, None);
+        let primary = p.selective_moves(&mut some, None, &mut Default::default());
         some.truncate(primary);
         for &mv in all.iter().filter(|m| m.is_wall() && !some.as_slice().contains(m)) {
             let mut after = p.clone();

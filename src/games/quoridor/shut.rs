@@ -9,13 +9,9 @@
 //! generating its moves), and a pawn move forgets only the walls of its own
 //! seat that it may have slipped past.
 //!
-//! Move generation takes `&self` and positions are shared between search
-//! threads, so the set lives in relaxed atomics. Every word ever stored holds
-//! only walls proven illegal in this position or an ancestor it still binds,
-//! so however stores from two threads interleave, what is read is a subset
-//! of the truth, and a wall missing from it is merely checked again.
-
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+//! The set is part of the position, written only through `&mut` (the
+//! generation that remembers, [`crate::game::Position::generate_moves_remembering`]);
+//! generation through `&self` reads it and proves nothing new into it.
 
 use super::bitboard::{BitBoard, STRIDE};
 
@@ -50,15 +46,16 @@ impl Found {
 }
 
 /// Up to [`SLOTS`] walls, 16 bits each.
-pub(super) struct ShutWalls([AtomicU64; WORDS]);
+#[derive(Clone, Copy, Debug)]
+pub(super) struct ShutWalls([u64; WORDS]);
 
 impl ShutWalls {
     pub(super) fn none() -> ShutWalls {
-        ShutWalls(std::array::from_fn(|_| AtomicU64::new(0)))
+        ShutWalls([0; WORDS])
     }
 
     fn words(&self) -> [u64; WORDS] {
-        std::array::from_fn(|i| self.0[i].load(Relaxed))
+        self.0
     }
 
     #[inline]
@@ -86,10 +83,9 @@ impl ShutWalls {
     }
 
     /// Adds walls just proven to cut someone off, as many as there are
-    /// free slots. A plain load and store, not a locked update: a wall lost
-    /// to a race between threads is only checked again.
+    /// free slots.
     #[inline]
-    pub(super) fn add(&self, found: &Found) {
+    pub(super) fn add(&mut self, found: &Found) {
         if found.len == 0 {
             return;
         }
@@ -105,9 +101,7 @@ impl ShutWalls {
                 }
             }
         }
-        for (atomic, word) in self.0.iter().zip(words) {
-            atomic.store(word, Relaxed);
-        }
+        self.0 = words;
     }
 
     /// `seat`'s pawn moved from `from` to `to`. A wall that shut it in still
@@ -123,7 +117,6 @@ impl ShutWalls {
             matches!(centre.wrapping_sub(square), 0 | 1 | STRIDE | STRIDE_PLUS_1)
         };
         for word in &mut self.0 {
-            let word = word.get_mut();
             if *word == 0 {
                 continue;
             }
@@ -138,13 +131,6 @@ impl ShutWalls {
                 }
             }
         }
-    }
-}
-
-impl Clone for ShutWalls {
-    #[inline]
-    fn clone(&self) -> Self {
-        ShutWalls(self.words().map(AtomicU64::new))
     }
 }
 
@@ -178,7 +164,7 @@ mod tests {
         found.push(17, false, 0);
         found.push(68, true, 1);
         shut.add(&found);
-        assert_eq!(shut.clone().get(), walls(&[17], &[68]));
+        assert_eq!(shut.get(), walls(&[17], &[68]));
         // Seat 1 steps far from its wall, seat 0 from a3 to a4: nothing.
         shut.forget_after_step(1, 20, 21, false);
         shut.forget_after_step(0, 32, 48, false);
@@ -204,7 +190,7 @@ mod tests {
 
     #[test]
     fn walls_beyond_the_slots_are_dropped_never_mangled() {
-        let shut = ShutWalls::none();
+        let mut shut = ShutWalls::none();
         let mut many = Found::default();
         let mut pushed = BitBoard::EMPTY;
         for centre in 33..33 + 2 * SLOTS {

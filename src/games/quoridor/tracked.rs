@@ -9,73 +9,43 @@
 //! and the narrow places stay exactly as they were. One trace per move
 //! replaces the two per leaf the evaluation used to make.
 
-use super::bitboard::BitBoard;
 use super::board::Quoridor;
-
-/// One seat's shortest paths to its goal, pawns ignored.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct SeatPaths {
-    /// Distance to the goal and the number of places where one wall cuts
-    /// every shortest path; `None` when walled off.
-    pub profile: Option<(u32, u32)>,
-    /// Horizontal and vertical wall centres that cut an edge lying on some
-    /// shortest path.
-    pub cut_h: BitBoard,
-    pub cut_v: BitBoard,
-}
-
-impl Default for SeatPaths {
-    fn default() -> Self {
-        SeatPaths::WALLED_OFF
-    }
-}
-
-impl SeatPaths {
-    /// No path: no wall can change that.
-    pub const WALLED_OFF: SeatPaths =
-        SeatPaths { profile: None, cut_h: BitBoard::EMPTY, cut_v: BitBoard::EMPTY };
-
-    /// From the shortest-path edges, given as the squares whose north (resp.
-    /// east) edge they cross.
-    pub fn from_edges(profile: Option<(u32, u32)>, north: BitBoard, east: BitBoard) -> SeatPaths {
-        // Centre c cuts the north edges of squares c-17 and c-16 and the
-        // east edges of squares c-17 and c-1.
-        let cut_h = north.north().east() | north.north();
-        let cut_v = east.north().east() | east.east();
-        SeatPaths { profile, cut_h, cut_v }
-    }
-
-    /// Whether a wall at `centre` cuts a shortest path.
-    #[inline]
-    pub fn cut_by(&self, centre: usize, vertical: bool) -> bool {
-        if vertical {
-            self.cut_v.contains(centre)
-        } else {
-            self.cut_h.contains(centre)
-        }
-    }
-}
+use super::path_cache::PathCache;
 
 impl Quoridor {
     /// Traces every seat from scratch (a new or rebuilt position).
     pub(super) fn retrace_all(&mut self) {
         for seat in 0..self.players as usize {
-            self.paths[seat] = self.cached_trace(seat);
+            self.paths[seat] = self.trace_paths(seat);
+        }
+    }
+
+    /// A seat's paths, from the cache when there is one.
+    #[inline]
+    fn retrace(&self, seat: usize, cache: Option<&mut PathCache>) -> super::seat_paths::SeatPaths {
+        match cache {
+            Some(cache) => cache.trace(self, seat),
+            None => self.trace_paths(seat),
         }
     }
 
     /// After `seat`'s pawn moved.
     #[inline]
-    pub(super) fn retrace_after_step(&mut self, seat: usize) {
-        self.paths[seat] = self.cached_trace(seat);
+    pub(super) fn retrace_after_step(&mut self, seat: usize, cache: Option<&mut PathCache>) {
+        self.paths[seat] = self.retrace(seat, cache);
     }
 
     /// After a wall went up at `centre`: only the seats whose paths it cuts.
     #[inline]
-    pub(super) fn retrace_after_wall(&mut self, centre: usize, vertical: bool) {
+    pub(super) fn retrace_after_wall(
+        &mut self,
+        centre: usize,
+        vertical: bool,
+        mut cache: Option<&mut PathCache>,
+    ) {
         for seat in 0..self.players as usize {
             if self.paths[seat].cut_by(centre, vertical) {
-                self.paths[seat] = self.cached_trace(seat);
+                self.paths[seat] = self.retrace(seat, cache.as_deref_mut());
             }
         }
     }
@@ -83,7 +53,7 @@ impl Quoridor {
 
 #[cfg(test)]
 mod tests {
-    use crate::game::Game;
+    use crate::game::prelude::*;
     use crate::games::quoridor::{random_game, Quoridor};
     use crate::rng::Rng;
 
@@ -97,7 +67,7 @@ mod tests {
                 played <= 60
             };
             random_game(text, &mut rng, sixty_moves, |p| {
-                for seat in 0..p.players() {
+                for seat in 0..p.player_count() {
                     assert_eq!(p.paths[seat], p.trace_paths(seat), "{} seat {seat}", p.to_text());
                 }
             });

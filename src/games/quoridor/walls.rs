@@ -95,12 +95,18 @@ impl Quoridor {
     /// Legal wall centres, horizontal and vertical.
     pub fn legal_walls(&self) -> (BitBoard, BitBoard) {
         let all = self.geometry().wall_centres;
-        self.legal_walls_among(all, all)
+        self.legal_walls_among(all, all, &mut Found::default())
     }
 
     /// The legal wall centres among the given horizontal and vertical ones;
-    /// only those are checked for cutting a player off.
-    pub fn legal_walls_among(&self, wanted_h: BitBoard, wanted_v: BitBoard) -> (BitBoard, BitBoard) {
+    /// only those are checked for cutting a player off. The walls proven to
+    /// shut a pawn in go to `found`, for the caller to remember.
+    pub(super) fn legal_walls_among(
+        &self,
+        wanted_h: BitBoard,
+        wanted_v: BitBoard,
+        found: &mut Found,
+    ) -> (BitBoard, BitBoard) {
         if self.hand[self.side as usize] == 0 {
             return (BitBoard::EMPTY, BitBoard::EMPTY);
         }
@@ -135,7 +141,6 @@ impl Quoridor {
             return (free_h, free_v);
         }
         let (loop_h, loop_v) = self.walls_closing_loops(any_h, any_v);
-        let mut found = Found::default();
         for centre in loop_h.iter() {
             if let Some(seat) = self.seat_shut_in(centre, false, seats_cut(&risky_h, centre)) {
                 free_h.remove(centre);
@@ -148,7 +153,6 @@ impl Quoridor {
                 found.push(centre, true, seat);
             }
         }
-        self.shut.add(&found);
         (free_h, free_v)
     }
 }
@@ -156,7 +160,7 @@ impl Quoridor {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
+    use crate::game::prelude::*;
     use crate::games::quoridor::random_game;
 
     /// Every free wall checked with a flood fill for every seat.
@@ -166,7 +170,7 @@ mod tests {
             for centre in set.iter() {
                 let mut after = p.clone();
                 after.put_wall(centre, vertical);
-                if (0..p.players()).any(|seat| after.distance_to_goal(seat).is_none()) {
+                if (0..p.player_count()).any(|seat| after.distance_to_goal(seat).is_none()) {
                     set.remove(centre);
                 }
             }
@@ -191,7 +195,7 @@ mod tests {
             for _ in 0..20 {
                 // Mostly walls are played, so that loops and pockets form.
                 let agrees_while_walls_remain = |p: &Quoridor| {
-                    if p.walls_in_hand(p.side()) == 0 {
+                    if p.walls_in_hand(p.side_to_move()) == 0 {
                         return false;
                     }
                     assert_eq!(p.legal_walls(), brute_force_walls(p), "{}", p.to_text());

@@ -3,23 +3,24 @@
 //! into. Every `go` is answered exactly once.
 
 use super::{is_threefold, Session};
-use crate::engine::{Request, SearchJob};
-use crate::games::AnyPosition;
-use crate::protocol::emit::{bestmove_line, perft_summary};
-use crate::protocol::parse::{quoted, GoParams};
-use crate::search::{Clocks, Control, Limits};
+use crate::engine::{SearchHandle, SearchRequest};
+use crate::games::{AnyMove, AnyPosition};
+use crate::protocol::emit::perft_summary;
+use crate::protocol::options::FourPlayerSearch;
+use crate::protocol::parse::{quoted, GoParams, GoTask};
+use crate::search::SearchSettings;
 use std::io::Write;
-use std::sync::Arc;
 use std::time::Duration;
 
 /// A `go` that has not yet answered.
 pub(super) struct RunningGo {
-    pub(super) control: Arc<Control>,
-    pub(super) perft: bool,
+    pub(super) handle: SearchHandle,
+    /// The position searched: its moves are written in its notation.
+    pub(super) position: AnyPosition,
     /// `go infinite` or `go ponder`: `bestmove` waits for `stop`/`ponderhit`.
     pub(super) hold: bool,
     /// A result that arrived while held.
-    pub(super) held: Option<(Option<String>, Option<String>)>,
+    pub(super) held: Option<(Option<AnyMove>, Option<AnyMove>)>,
     /// Only `stop` ends it (`infinite`, `ponder`, or no limit at all): the
     /// end of input stops it too.
     pub(super) unbounded: bool,
@@ -31,6 +32,8 @@ pub(super) struct QueuedGo {
     position: AnyPosition,
     history: Vec<u64>,
     params: GoParams,
+    /// The `searchmoves` that are legal, each once.
+    search_moves: Vec<AnyMove>,
     /// `stop` arrived before it could start: it answers at once when it does.
     stopped: bool,
 }
@@ -52,17 +55,17 @@ impl<W: Write> Session<W> {
         }
         let mut search_moves = Vec::new();
         for text in std::mem::take(&mut params.search_moves) {
-            match self.position.parse_move_text(&text) {
-                Ok(name) if !search_moves.contains(&name) => search_moves.push(name),
+            match self.position.parse_move(&text) {
+                Ok(mv) if !search_moves.contains(&mv) => search_moves.push(mv),
                 Ok(_) => {}
                 Err(e) => self.out.error(&format!("go searchmoves: '{}': {e}; left out", quoted(&text))),
             }
         }
-        params.search_moves = search_moves;
         let queued = QueuedGo {
             position: self.position.clone(),
             history: self.history.clone(),
             params,
+            search_moves,
             stopped: false,
         };
         if self.running.is_none() {
@@ -82,7 +85,7 @@ impl<W: Write> Session<W> {
         }
         if let Some(running) = &mut self.running {
             if running.unbounded {
-                running.control.stop();
+                running.handle.stop();
                 running.hold = false;
                 self.release_held();
             }
@@ -90,13 +93,12 @@ impl<W: Write> Session<W> {
     }
 
     pub(super) fn start(&mut self, go: QueuedGo) {
-        let QueuedGo { position, history, params, stopped } = go;
-        let control = Arc::new(Control::new(params.ponder && !stopped));
-        if stopped {
-            control.stop();
-        }
-        if let Some(depth) = params.perft {
-            if is_threefold(&history, position.hash()) {
+        let QueuedGo { position, history, params, search_moves, stopped } = go;
+        let unbounded = params.is_unbounded();
+        let searching = params.task == GoTask::Search;
+        let hold = searching && (params.limits.infinite || params.ponder) && !stopped;
+        let handle = match params.task {
+            GoTask::Perft(_) if is_threefold(&history, position.hash()) => {
                 // As `go` and `d` see it: no move is left to count.
                 self.out.line("info string the game is over (threefold repetition)");
                 for line in perft_summary(0, Duration::ZERO) {
@@ -104,51 +106,33 @@ impl<W: Write> Session<W> {
                 }
                 return self.finish_running();
             }
-            self.engine.submit(Request::Perft { position, depth, control: control.clone() });
-            self.running =
-                Some(RunningGo { control, perft: true, hold: false, held: None, unbounded: false });
-            return;
-        }
-        if params.solve {
-            let threads = self.options.threads;
-            self.engine.submit(Request::Solve { position, control: control.clone(), threads });
-            self.running =
-                Some(RunningGo { control, perft: false, hold: false, held: None, unbounded: false });
-            return;
-        }
-        let limits = Limits {
-            depth: params.depth,
-            nodes: params.nodes,
-            move_time: params.move_time,
-            clocks: Clocks {
-                time: params.time,
-                increment: params.increment,
-                moves_to_go: params.moves_to_go,
-            },
-            infinite: params.infinite,
-            mate: params.mate,
-            multi_pv: self.options.multi_pv,
-            threads: self.options.threads.min(machine_threads()),
-            best_reply: self.options.four_player_search == "brs",
-            ..Limits::default()
+            GoTask::Perft(depth) => self.engine.perft(position.clone(), depth),
+            GoTask::Solve => self.engine.solve(position.clone(), self.options.threads),
+            GoTask::Search => {
+                let settings = SearchSettings {
+                    threads: self.options.threads.min(machine_threads()),
+                    best_reply: self.options.four_player_search == FourPlayerSearch::BestReply,
+                    multi_pv: self.options.multi_pv,
+                    move_overhead: Duration::from_millis(self.options.move_overhead),
+                    ..SearchSettings::default()
+                };
+                self.engine.go(SearchRequest {
+                    position: position.clone(),
+                    history,
+                    limits: params.limits,
+                    settings,
+                    search_moves,
+                    level: self.options.level,
+                    seed: self.options.seed,
+                    ponder: params.ponder && !stopped,
+                })
+            }
         };
-        self.engine.submit(Request::Search(Box::new(SearchJob {
-            position,
-            history,
-            limits,
-            move_overhead: Duration::from_millis(self.options.move_overhead),
-            control: control.clone(),
-            level: self.options.level,
-            seed: self.options.seed,
-            search_moves: params.search_moves.clone(),
-        })));
-        self.running = Some(RunningGo {
-            control,
-            perft: false,
-            hold: (params.infinite || params.ponder) && !stopped,
-            held: None,
-            unbounded: params.is_unbounded(),
-        });
+        if stopped {
+            handle.stop();
+        }
+        self.running =
+            Some(RunningGo { handle, position, hold, held: None, unbounded: searching && unbounded });
     }
 
     pub(super) fn stop(&mut self) {
@@ -156,7 +140,7 @@ impl<W: Write> Session<W> {
             queued.stopped = true;
         }
         if let Some(running) = &mut self.running {
-            running.control.stop();
+            running.handle.stop();
             running.hold = false;
             self.release_held();
         }
@@ -169,8 +153,8 @@ impl<W: Write> Session<W> {
             return;
         }
         if let Some(running) = &mut self.running {
-            if running.control.pondering() {
-                running.control.ponderhit();
+            if running.handle.is_pondering() {
+                running.handle.ponderhit();
                 running.hold = false;
                 self.release_held();
             }
@@ -181,8 +165,7 @@ impl<W: Write> Session<W> {
     pub(super) fn release_held(&mut self) {
         if let Some(running) = &mut self.running {
             if let Some((best, ponder)) = running.held.take() {
-                self.out.line(&bestmove_line(best.as_deref(), ponder.as_deref()));
-                self.finish_running();
+                self.print_bestmove(best, ponder);
             }
         }
     }
@@ -205,15 +188,16 @@ pub(super) fn machine_threads() -> usize {
 /// still answers (a one-ply search, or perft 1 when perft was asked for).
 fn shortest_search(params: GoParams) -> GoParams {
     use crate::protocol::parse::GoProblem;
-    let wanted_perft = params.perft.is_some()
+    let wanted_perft = matches!(params.task, GoTask::Perft(_))
         || params.problems.iter().any(|p| {
             matches!(p, GoProblem::MissingValue("perft") | GoProblem::BadValue { key: "perft", .. })
         });
-    GoParams {
-        depth: (!wanted_perft).then_some(1),
-        perft: wanted_perft.then_some(1),
-        search_moves: params.search_moves,
-        problems: params.problems,
-        ..GoParams::default()
+    let mut shortest =
+        GoParams { search_moves: params.search_moves, problems: params.problems, ..GoParams::default() };
+    if wanted_perft {
+        shortest.task = GoTask::Perft(1);
+    } else {
+        shortest.limits.depth = Some(1);
     }
+    shortest
 }

@@ -3,8 +3,8 @@
 //! on without a time limit. Dropping it kills and reaps the process and
 //! everything it started (see [`crate::reap`]).
 
-use crossbeam_channel::{unbounded, Receiver, RecvTimeoutError};
-use std::io::{BufRead, BufReader, Write};
+use crossbeam_channel::{Receiver, RecvTimeoutError};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -116,29 +116,14 @@ impl EngineProcess {
             crate::reap::forget(child.id());
             return Err(EngineError::Start("no pipes".into()));
         };
-        let (sender, lines) = unbounded();
         let name = spec.name.clone();
         let reader_name = name.clone();
-        std::thread::Builder::new()
-            .name(format!("read {name}"))
-            .spawn(move || {
-                let mut reader = BufReader::new(output);
-                let mut buffer = Vec::new();
-                loop {
-                    buffer.clear();
-                    match reader.read_until(b'\n', &mut buffer) {
-                        Ok(0) | Err(_) => break,
-                        Ok(_) => {
-                            let line = String::from_utf8_lossy(&buffer).trim_end().to_string();
-                            log::debug!("{reader_name} >> {line}");
-                            if sender.send(line).is_err() {
-                                break;
-                            }
-                        }
-                    }
-                }
-            })
-            .map_err(|e| EngineError::Start(e.to_string()))?;
+        let lines = tabula::protocol::lines::spawn_line_reader(output, format!("read {name}"), move |line| {
+            let line = line.trim_end().to_string();
+            log::debug!("{reader_name} >> {line}");
+            line
+        })
+        .map_err(|e| EngineError::Start(e.to_string()))?;
         let mut engine = EngineProcess { name, child, input, lines, declared: Vec::new() };
         engine.send("uci")?;
         let deadline = Instant::now() + spec.handshake_timeout();

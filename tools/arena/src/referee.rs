@@ -9,6 +9,7 @@ use crate::setup::{opening_position, GameVariant, Limit, Opening};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use tabula::game::Outcome;
+use tabula::game::{Notation, Position};
 use tabula::games::AnyPosition;
 
 /// Everything one game needs besides the engines.
@@ -63,152 +64,212 @@ struct Clock {
     moves_made: u32,
 }
 
+/// A game under way: the referee's position and history, what the engines
+/// were last told, the clocks, the seats that are out, and the record.
+struct Game {
+    position: AnyPosition,
+    /// Hashes since the last irreversible move, for threefold repetition.
+    history: Vec<u64>,
+    /// What the engines are told: a base position text (or startpos) and the
+    /// moves since; after a skipped turn the base becomes the current position.
+    base: Option<String>,
+    since_base: Vec<String>,
+    clocks: Vec<Clock>,
+    out: [bool; 4],
+    plies: usize,
+    record: GameRecord,
+}
+
 /// Plays the game; `engines[seat]` plays seat `seat`. A seat without an
 /// engine (it failed to start; four players only) is out from the start.
 pub fn play_game(setup: &GameSetup, engines: &mut [Option<EngineProcess>]) -> GameRecord {
-    let players = setup.variant.players();
-    let mut record = GameRecord {
-        winner: None,
-        termination: String::new(),
-        moves: Vec::new(),
-        faults: Vec::new(),
-        interrupted: false,
+    let mut game = match Game::start(setup, engines) {
+        Ok(game) => game,
+        Err(record) => return record,
     };
-    let (mut position, mut history) = match opening_position(setup.opening, setup.variant) {
-        Ok(start) => start,
-        Err(e) => {
-            record.termination = format!("bad opening: {e}");
-            return record;
-        }
-    };
-    // What the engines are told: a base position text (or startpos) and the
-    // moves since; after a skipped turn the base becomes the current position.
-    let mut base = setup.opening.fen.clone();
-    let mut since_base: Vec<String> = setup.opening.moves.clone();
-    let mut clocks: Vec<Clock> = setup
-        .limits
-        .iter()
-        .map(|l| Clock {
-            left: if let Limit::Clock { base, .. } = l { *base } else { Duration::ZERO },
-            moves_made: 0,
-        })
-        .collect();
-    let mut out = [false; 4];
-    for (seat, engine) in engines.iter_mut().enumerate() {
-        match engine {
-            Some(engine) => {
-                let _ = engine.send("ucinewgame");
+    while !game.is_over(setup) {
+        let seat = game.position.side_to_move();
+        if game.out[seat] {
+            if !game.skip_turn(seat) {
+                break;
             }
-            None => out[seat] = true,
+            continue;
+        }
+        let Some(engine) = engines[seat].as_mut() else { continue };
+        let (answer, elapsed) = game.ask_move(setup, engine, seat);
+        if setup.interrupted.load(Ordering::Relaxed) {
+            game.record.interrupted = true;
+            game.record.termination = "interrupted".into();
+            break;
+        }
+        if let Some((fault, why)) = game.judge(setup, seat, answer, elapsed) {
+            if game.retire(setup, seat, fault, &why) {
+                break;
+            }
         }
     }
-    let mut plies = 0;
-    loop {
-        if let Some(outcome) = position.outcome() {
+    game.record
+}
+
+impl Game {
+    /// The opening played out, the clocks set, and the engines told a new
+    /// game begins; a bad opening ends the game before it starts.
+    fn start(setup: &GameSetup, engines: &mut [Option<EngineProcess>]) -> Result<Game, GameRecord> {
+        let mut record = GameRecord {
+            winner: None,
+            termination: String::new(),
+            moves: Vec::new(),
+            faults: Vec::new(),
+            interrupted: false,
+        };
+        let (position, history) = opening_position(setup.opening, setup.variant).map_err(|e| {
+            record.termination = format!("bad opening: {e}");
+            record.clone()
+        })?;
+        let clocks = setup
+            .limits
+            .iter()
+            .map(|l| Clock {
+                left: if let Limit::Clock { base, .. } = l { *base } else { Duration::ZERO },
+                moves_made: 0,
+            })
+            .collect();
+        let mut out = [false; 4];
+        for (seat, engine) in engines.iter_mut().enumerate() {
+            match engine {
+                Some(engine) => {
+                    let _ = engine.send("ucinewgame");
+                }
+                None => out[seat] = true,
+            }
+        }
+        Ok(Game {
+            position,
+            history,
+            base: setup.opening.fen.clone(),
+            since_base: setup.opening.moves.clone(),
+            clocks,
+            out,
+            plies: 0,
+            record,
+        })
+    }
+
+    /// Whether the rules, a threefold repetition or the ply limit end the
+    /// game here; if so the record says how.
+    fn is_over(&mut self, setup: &GameSetup) -> bool {
+        let record = &mut self.record;
+        if let Some(outcome) = self.position.outcome() {
             match outcome {
                 Outcome::Win(seat) => {
                     record.winner = Some(seat);
-                    record.termination = format!("P{} reaches the goal", seat + 1);
-                    if matches!(setup.variant, GameVariant::Quarto(_)) {
-                        record.termination = format!("P{} completes a pattern", seat + 1);
-                    }
+                    record.termination = match setup.variant {
+                        GameVariant::Quarto(_) => format!("P{} completes a pattern", seat + 1),
+                        _ => format!("P{} reaches the goal", seat + 1),
+                    };
                 }
                 Outcome::Draw => record.termination = "no piece left".into(),
             }
-            return record;
-        }
-        if history.iter().filter(|&&h| h == position.hash()).count() >= 2 {
+        } else if self.history.iter().filter(|&&h| h == self.position.hash()).count() >= 2 {
             record.termination = "threefold repetition".into();
-            return record;
-        }
-        if plies >= setup.max_plies {
+        } else if self.plies >= setup.max_plies {
             record.termination = format!("ply limit {} reached", setup.max_plies);
-            return record;
+        } else {
+            return false;
         }
-        let seat = position.side_to_move();
-        if out[seat] {
-            match skip_turn(&position) {
-                Some(next) => {
-                    position = next;
-                    // Shown as `-` in records; see `record`.
-                    record.moves.push(PlayedMove { seat, text: SKIPPED.into(), millis: 0, score: None });
-                }
-                None => {
-                    record.termination = "cannot skip the turn of an engine that is out".into();
-                    return record;
-                }
-            }
-            // The engines hear the game again from this position; the
-            // referee keeps its history, so repetitions still count.
-            base = Some(position.to_text());
-            since_base.clear();
-            continue;
-        }
-        let command = go_command(setup, &clocks, players, seat);
-        let position_line = match &base {
-            None => format!("position startpos moves {}", since_base.join(" ")),
-            Some(text) => format!("position fen {text} moves {}", since_base.join(" ")),
+        true
+    }
+
+    /// Passes the turn of a seat that is out; false (and the game ends)
+    /// when the turn cannot be passed.
+    fn skip_turn(&mut self, seat: usize) -> bool {
+        let Some(next) = skip_turn(&self.position) else {
+            self.record.termination = "cannot skip the turn of an engine that is out".into();
+            return false;
         };
-        let limit = &setup.limits[seat];
-        let budget = match limit {
-            Limit::Clock { .. } => clocks[seat].left,
+        self.position = next;
+        // Shown as `-` in records; see `record`.
+        self.record.moves.push(PlayedMove { seat, text: SKIPPED.into(), millis: 0, score: None });
+        // The engines hear the game again from this position; the referee
+        // keeps its history, so repetitions still count.
+        self.base = Some(self.position.to_text());
+        self.since_base.clear();
+        true
+    }
+
+    /// Tells `engine` the game and its clock and waits for its move, at
+    /// most its budget and margin.
+    fn ask_move(
+        &self,
+        setup: &GameSetup,
+        engine: &mut EngineProcess,
+        seat: usize,
+    ) -> (Result<(String, Option<String>), EngineError>, Duration) {
+        let command = go_command(setup, &self.clocks, setup.variant.players(), seat);
+        let moves = self.since_base.join(" ");
+        let position_line = match &self.base {
+            None => format!("position startpos moves {moves}"),
+            Some(text) => format!("position fen {text} moves {moves}"),
+        };
+        let budget = match &setup.limits[seat] {
+            Limit::Clock { .. } => self.clocks[seat].left,
             Limit::MoveTime(t) => *t,
             Limit::Nodes(_) | Limit::Depth(_) => Duration::from_secs(60),
         };
-        let Some(engine) = engines[seat].as_mut() else { continue };
         let started = Instant::now();
         let answer = engine
             .send(position_line.trim_end())
             .and_then(|_| engine.send(&command))
             .and_then(|_| wait_bestmove(engine, started + budget + setup.margins[seat], setup.interrupted));
-        let elapsed = started.elapsed();
-        if setup.interrupted.load(Ordering::Relaxed) {
-            record.interrupted = true;
-            record.termination = "interrupted".into();
-            return record;
-        }
-        let failure = match answer {
-            Err(EngineError::Timeout(_)) => Some((Fault::TimeLoss, "loses on time".to_string())),
-            Err(e) => Some((Fault::Crash, format!("{e}"))),
-            Ok((text, score)) => {
-                let over_clock =
-                    matches!(limit, Limit::Clock { .. }) && elapsed > clocks[seat].left + setup.margins[seat];
-                let mut next = position.clone();
-                let irreversible = next.play_text(&text);
-                match irreversible {
-                    _ if over_clock => Some((Fault::TimeLoss, "loses on time".to_string())),
-                    Err(e) => Some((Fault::Illegal, format!("plays an illegal move ({e})"))),
-                    Ok(irreversible) => {
-                        if irreversible {
-                            history.clear();
-                        } else {
-                            history.push(position.hash());
-                        }
-                        position = next;
-                        record.moves.push(PlayedMove {
-                            seat,
-                            text: text.clone(),
-                            millis: elapsed.as_millis() as u64,
-                            score,
-                        });
-                        since_base.push(text);
-                        charge_clock(&mut clocks[seat], limit, elapsed);
-                        plies += 1;
-                        None
-                    }
-                }
-            }
+        (answer, started.elapsed())
+    }
+
+    /// Plays the answer if it is a legal move in time; otherwise says how
+    /// the engine failed.
+    fn judge(
+        &mut self,
+        setup: &GameSetup,
+        seat: usize,
+        answer: Result<(String, Option<String>), EngineError>,
+        elapsed: Duration,
+    ) -> Option<(Fault, String)> {
+        let (text, score) = match answer {
+            Err(EngineError::Timeout(_)) => return Some((Fault::TimeLoss, "loses on time".to_string())),
+            Err(e) => return Some((Fault::Crash, format!("{e}"))),
+            Ok(found) => found,
         };
-        if let Some((fault, why)) = failure {
-            record.faults.push((seat, fault));
-            out[seat] = true;
-            let still_in: Vec<usize> = (0..players).filter(|&s| !out[s]).collect();
-            if players == 2 || still_in.len() == 1 {
-                record.winner = still_in.first().copied();
-                record.termination = capped(&format!("P{} {why}", seat + 1));
-                return record;
-            }
+        let limit = &setup.limits[seat];
+        if matches!(limit, Limit::Clock { .. }) && elapsed > self.clocks[seat].left + setup.margins[seat] {
+            return Some((Fault::TimeLoss, "loses on time".to_string()));
         }
+        let mut next = self.position.clone();
+        match next.play_text(&text) {
+            Err(e) => return Some((Fault::Illegal, format!("plays an illegal move ({e})"))),
+            Ok(true) => self.history.clear(),
+            Ok(false) => self.history.push(self.position.hash()),
+        }
+        self.position = next;
+        let millis = elapsed.as_millis() as u64;
+        self.record.moves.push(PlayedMove { seat, text: text.clone(), millis, score });
+        self.since_base.push(text);
+        charge_clock(&mut self.clocks[seat], limit, elapsed);
+        self.plies += 1;
+        None
+    }
+
+    /// Puts a failed seat out; true when that ends the game (two players,
+    /// or one engine left).
+    fn retire(&mut self, setup: &GameSetup, seat: usize, fault: Fault, why: &str) -> bool {
+        self.record.faults.push((seat, fault));
+        self.out[seat] = true;
+        let players = setup.variant.players();
+        let still_in: Vec<usize> = (0..players).filter(|&s| !self.out[s]).collect();
+        if players == 2 || still_in.len() == 1 {
+            self.record.winner = still_in.first().copied();
+            self.record.termination = capped(&format!("P{} {why}", seat + 1));
+            return true;
+        }
+        false
     }
 }
 
@@ -277,9 +338,9 @@ fn charge_clock(clock: &mut Clock, limit: &Limit, elapsed: Duration) {
 /// The position with the turn passed to the next seat, for a seat that is out.
 fn skip_turn(position: &AnyPosition) -> Option<AnyPosition> {
     let AnyPosition::Quoridor(q) = position else { return None };
-    let text = q.text();
-    let next = (q.side() + 1) % q.players() + 1;
-    let skipped = text.replace(&format!("turn={}", q.side() + 1), &format!("turn={next}"));
+    let text = q.to_text();
+    let next = (q.side_to_move() + 1) % q.player_count() + 1;
+    let skipped = text.replace(&format!("turn={}", q.side_to_move() + 1), &format!("turn={next}"));
     tabula::games::quoridor::Quoridor::from_text(&skipped).ok().map(AnyPosition::Quoridor)
 }
 

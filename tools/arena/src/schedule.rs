@@ -86,15 +86,9 @@ fn opening_seed(seed: u64, index: usize) -> u64 {
     scramble(scramble(seed) ^ index as u64)
 }
 
-/// Fisher-Yates with a small seeded generator.
+/// A seeded shuffle, by the engine's own generator.
 fn shuffle<T>(items: &mut [T], seed: u64) {
-    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    for i in (1..items.len()).rev() {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        items.swap(i, (state % (i as u64 + 1)) as usize);
-    }
+    Rng::new(seed).shuffle(items);
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! about it), time controls, and openings.
 
 use std::time::Duration;
+use tabula::game::Position;
 use tabula::games::quarto::{Quarto, Rules};
 use tabula::games::quoridor::{Quoridor, Variant};
 use tabula::games::AnyPosition;
@@ -229,7 +230,7 @@ pub fn opening_position(opening: &Opening, variant: &GameVariant) -> Result<(Any
     };
     let fits = match (variant, &position) {
         (GameVariant::Quoridor(v), AnyPosition::Quoridor(q)) => {
-            (q.width(), q.height(), q.players(), q.multi_jump())
+            (q.width(), q.height(), q.player_count(), q.multi_jump())
                 == (v.width, v.height, v.players, v.multi_jump)
         }
         (GameVariant::Quarto(r), AnyPosition::Quarto(q)) => q.rules() == *r,
@@ -256,19 +257,13 @@ pub fn opening_position(opening: &Opening, variant: &GameVariant) -> Result<(Any
 /// `plies` random legal moves from the start (never ending the game),
 /// reproducible from `seed`.
 pub fn random_opening(variant: &GameVariant, plies: usize, seed: u64) -> Result<Opening, String> {
-    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut rng = tabula::rng::Rng::new(seed);
     for _attempt in 0..100 {
         let mut position = variant.start()?;
         let mut moves = Vec::new();
         while moves.len() < plies {
             let legal = position.legal_move_names();
-            let choice = legal[next() as usize % legal.len().max(1)].clone();
+            let choice = legal[rng.index(legal.len().max(1))].clone();
             position.play_text(&choice).map_err(|e| e.to_string())?;
             moves.push(choice);
             if position.outcome().is_some() {

@@ -47,9 +47,54 @@ pub fn run(config: &Config, interrupted: Arc<AtomicBool>, out: &mut dyn Write) -
     }
     let jobs = schedule(config)?;
     let total = jobs.len();
-    let names: Vec<String> = config.engines.iter().map(|e| e.spec.name.clone()).collect();
-    let players = config.variant.players();
     let stop = Arc::new(AtomicBool::new(false));
+    let (reports, workers) = start_workers(config, jobs, &stop, &interrupted);
+    let names: Vec<String> = config.engines.iter().map(|e| e.spec.name.clone()).collect();
+    let mut match_report = MatchReport {
+        config,
+        standings: Standings::new(names.clone(), config.variant.players()),
+        names,
+        total,
+        ending: Ending::Completed,
+        time_control: describe_limits(config),
+        date: today(),
+        terminal: std::io::stdout().is_terminal(),
+        out,
+    };
+    for event in reports {
+        match event {
+            Event::Warning(text) => match_report.say(&format!("Warning: {text}")),
+            Event::Started(job) => match_report.started(&job),
+            Event::Finished(job, record, _judged) => {
+                if !record.interrupted && match_report.finished(&job, &record) {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+    }
+    for worker in workers {
+        let _ = worker.join();
+    }
+    if interrupted.load(Ordering::Relaxed) {
+        match_report.ending = Ending::Interrupted;
+        match_report.say("Interrupted: results so far");
+    }
+    match_report.say("Final results:");
+    for line in match_report.standings.report(config.sprt.as_ref()) {
+        match_report.say(&line);
+    }
+    Ok(match_report.ending)
+}
+
+/// Starts `config.concurrency` threads that play the jobs in turn; each
+/// game's events arrive on the channel returned, which closes when all are
+/// done (or `stop` or `interrupted` is set).
+fn start_workers(
+    config: &Config,
+    jobs: Vec<Job>,
+    stop: &Arc<AtomicBool>,
+    interrupted: &Arc<AtomicBool>,
+) -> (crossbeam_channel::Receiver<Event>, Vec<std::thread::JoinHandle<()>>) {
     let (job_sender, job_receiver) = unbounded::<Job>();
     jobs.into_iter().for_each(|j| {
         let _ = job_sender.send(j);
@@ -73,95 +118,85 @@ pub fn run(config: &Config, interrupted: Arc<AtomicBool>, out: &mut dyn Write) -
             }
         }));
     }
-    drop(events);
-    let mut standings = Standings::new(names.clone(), players);
-    let mut ending = Ending::Completed;
-    let time_control = describe_limits(config);
-    let date = today();
-    let terminal = std::io::stdout().is_terminal();
-    let say = |out: &mut dyn Write, line: &str| {
-        let _ = writeln!(out, "{line}").and_then(|_| out.flush());
-    };
-    for event in reports {
-        match event {
-            Event::Warning(text) => say(out, &format!("Warning: {text}")),
-            Event::Started(job) => {
-                let who: Vec<&str> = job.seats.iter().map(|&e| names[e].as_str()).collect();
-                say(out, &format!("Started game {} of {total} ({})", job.number, who.join(" vs ")));
-            }
-            Event::Finished(job, record, _judged) => {
-                if record.interrupted {
-                    continue;
-                }
-                let who: Vec<&str> = job.seats.iter().map(|&e| names[e].as_str()).collect();
-                let result = result_token(&record, players);
-                say(
-                    out,
-                    &format!(
-                        "Finished game {} ({}): {result} {{{}}}",
-                        job.number,
-                        who.join(" vs "),
-                        record.termination
-                    ),
-                );
-                standings.record(&job, &record, config.repeat);
-                if let Some(path) = &config.pgn_out {
-                    let text = format_record(
-                        &job,
-                        &record,
-                        &names,
-                        &config.variant.describe(),
-                        &time_control,
-                        &date,
-                    );
-                    if let Err(e) = append(path, &text) {
-                        say(out, &format!("Warning: cannot write {}: {e}", path.display()));
-                    }
-                }
-                let progress = standings.progress(total);
-                say(
-                    out,
-                    &if terminal {
-                        format!("{} {progress}", bar(standings.games as usize, total))
-                    } else {
-                        progress
-                    },
-                );
-                let done = standings.games as usize;
-                if done.is_multiple_of(config.rating_interval.max(1)) && done < total {
-                    standings.report(config.sprt.as_ref()).iter().for_each(|l| say(out, l));
-                }
-                if let Some(sprt) = &config.sprt {
-                    if standings.sprt(sprt).1.is_some() && ending == Ending::Completed {
-                        ending = Ending::SprtDecided;
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                }
-                let crashed = record.faults.iter().find(|(_, f)| *f == Fault::Crash);
-                if let (Some(&(seat, _)), false) = (crashed, config.recover) {
-                    if ending == Ending::Completed {
-                        let name = &names[job.seats[seat]];
-                        say(
-                            out,
-                            &format!("{name} crashed or failed to start; stopping (use -recover to go on)"),
-                        );
-                        ending = Ending::StoppedAfterCrash(name.clone());
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                }
+    (reports, workers)
+}
+
+/// What the match prints as games start and end, and the standings.
+struct MatchReport<'a> {
+    config: &'a Config,
+    standings: Standings,
+    names: Vec<String>,
+    total: usize,
+    ending: Ending,
+    time_control: String,
+    date: String,
+    /// A progress bar only on a terminal.
+    terminal: bool,
+    out: &'a mut dyn Write,
+}
+
+impl MatchReport<'_> {
+    fn say(&mut self, line: &str) {
+        let _ = writeln!(self.out, "{line}").and_then(|_| self.out.flush());
+    }
+
+    fn who(&self, job: &Job) -> String {
+        job.seats.iter().map(|&e| self.names[e].as_str()).collect::<Vec<_>>().join(" vs ")
+    }
+
+    fn started(&mut self, job: &Job) {
+        let line = format!("Started game {} of {} ({})", job.number, self.total, self.who(job));
+        self.say(&line);
+    }
+
+    /// Counts a finished game, writes its record and the progress; true
+    /// when the match should stop (SPRT decided, or a crash without
+    /// `-recover`).
+    fn finished(&mut self, job: &Job, record: &GameRecord) -> bool {
+        let result = result_token(record, self.config.variant.players());
+        let line =
+            format!("Finished game {} ({}): {result} {{{}}}", job.number, self.who(job), record.termination);
+        self.say(&line);
+        self.standings.record(job, record, self.config.repeat);
+        if let Some(path) = &self.config.pgn_out {
+            let variant = self.config.variant.describe();
+            let text = format_record(job, record, &self.names, &variant, &self.time_control, &self.date);
+            if let Err(e) = append(path, &text) {
+                self.say(&format!("Warning: cannot write {}: {e}", path.display()));
             }
         }
+        let progress = self.standings.progress(self.total);
+        let done = self.standings.games as usize;
+        let line = if self.terminal { format!("{} {progress}", bar(done, self.total)) } else { progress };
+        self.say(&line);
+        if done.is_multiple_of(self.config.rating_interval.max(1)) && done < self.total {
+            for line in self.standings.report(self.config.sprt.as_ref()) {
+                self.say(&line);
+            }
+        }
+        self.judge_stop(job, record)
     }
-    for worker in workers {
-        let _ = worker.join();
+
+    /// Whether this game ends the match early.
+    fn judge_stop(&mut self, job: &Job, record: &GameRecord) -> bool {
+        if self.ending != Ending::Completed {
+            return false;
+        }
+        if let Some(sprt) = &self.config.sprt {
+            if self.standings.sprt(sprt).1.is_some() {
+                self.ending = Ending::SprtDecided;
+                return true;
+            }
+        }
+        let crashed = record.faults.iter().find(|(_, f)| *f == Fault::Crash);
+        if let (Some(&(seat, _)), false) = (crashed, self.config.recover) {
+            let name = self.names[job.seats[seat]].clone();
+            self.say(&format!("{name} crashed or failed to start; stopping (use -recover to go on)"));
+            self.ending = Ending::StoppedAfterCrash(name);
+            return true;
+        }
+        false
     }
-    if interrupted.load(Ordering::Relaxed) {
-        ending = Ending::Interrupted;
-        say(out, "Interrupted: results so far");
-    }
-    say(out, "Final results:");
-    standings.report(config.sprt.as_ref()).iter().for_each(|l| say(out, l));
-    Ok(ending)
 }
 
 /// Starts and configures the engines of a game, then plays it.

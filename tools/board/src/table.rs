@@ -6,6 +6,7 @@
 use arena::record::read_records;
 use arena::setup::{opening_position, GameVariant, Opening};
 use tabula::game::Outcome;
+use tabula::game::Position;
 use tabula::games::AnyPosition;
 
 /// Who plays a seat.
@@ -134,7 +135,9 @@ impl Table {
             return Err(format!("the game is over ({why})"));
         }
         let mut next = self.position.clone();
-        let name = next.parse_move_text(text).map_err(|e| e.to_string())?;
+        let mv = next.parse_move(text).map_err(|e| e.to_string())?;
+        // The move as the engine spells it, so that the record reads alike.
+        let name = next.format_move(mv).unwrap_or_else(|| text.to_string());
         let irreversible = next.play_text(&name).map_err(|e| e.to_string())?;
         if irreversible {
             self.history.clear();
@@ -239,9 +242,9 @@ fn variant_of_text(text: &str) -> Result<GameVariant, String> {
             let variant = Variant {
                 width: q.width(),
                 height: q.height(),
-                players: q.players(),
+                players: q.player_count(),
                 multi_jump: q.multi_jump(),
-                walls: (0..q.players()).map(|s| q.walls_in_hand(s)).max().unwrap_or(0),
+                walls: (0..q.player_count()).map(|s| q.walls_in_hand(s)).max().unwrap_or(0),
             };
             Ok(GameVariant::Quoridor(variant))
         }

@@ -7,6 +7,7 @@ use arena::record::{format_record, result_token, today};
 use arena::referee::{GameRecord, PlayedMove};
 use arena::schedule::Job;
 use arena::setup::{opening_position, Opening};
+use tabula::game::Position;
 use tabula::games::quoridor::bitboard::STRIDE;
 use tabula::games::AnyPosition;
 
@@ -113,7 +114,7 @@ fn thinking_view(t: &Thinking) -> Json {
 fn board_view(position: &AnyPosition) -> Json {
     match position {
         AnyPosition::Quoridor(q) => {
-            let players = q.players();
+            let players = q.player_count();
             let (h, v) = (q.horizontal_walls(), q.vertical_walls());
             let mut walls = Vec::new();
             for (set, letter) in [(h, 'h'), (v, 'v')] {

@@ -124,11 +124,8 @@ mod tests {
     fn recovers_the_weights_that_made_the_scores() {
         // Scores drawn from known weights by a fixed pseudo-random sequence.
         let truth = [0.8, -0.5];
-        let mut state = 12345u64;
-        let mut next = || {
-            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (state >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut rng = tabula::rng::Rng::new(12345);
+        let mut next = || (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
         let mut samples = Samples { rows: Vec::new(), scores: Vec::new() };
         for _ in 0..20_000 {
             let row = vec![next() * 6.0 - 3.0, next() * 4.0 - 2.0];

@@ -13,6 +13,7 @@ mod fit;
 mod records;
 
 use fit::{best_scale, fit, log_loss, Samples};
+use tabula::game::Position;
 use tabula::games::quoridor::eval::{Term, TERMS, TERM_NAMES, WEIGHTS};
 
 struct Options {
@@ -65,7 +66,7 @@ fn samples(options: &Options) -> Result<Samples, String> {
             };
             games += 1;
             for (position, score) in positions.into_iter().skip(options.from_ply) {
-                if let Some(mut terms) = position.evaluation_terms(position.side()) {
+                if let Some(mut terms) = position.evaluation_terms(position.side_to_move()) {
                     for &term in &options.dropped {
                         terms[term] = 0;
                     }

@@ -3,7 +3,7 @@
 
 use arena::record::ReadRecord;
 use arena::setup::GameVariant;
-use tabula::game::Game;
+use tabula::game::prelude::*;
 use tabula::games::quoridor::Quoridor;
 
 /// One two-player Quoridor game.
@@ -76,7 +76,7 @@ impl Record {
             }
             if ply >= self.opening_plies {
                 let mover_score =
-                    if position.side() == 0 { self.first_score } else { 1.0 - self.first_score };
+                    if position.side_to_move() == 0 { self.first_score } else { 1.0 - self.first_score };
                 out.push((position.clone(), mover_score));
             }
             let mv = position.parse_move(text).map_err(|e| Skip::BadPosition(e.to_string()))?;

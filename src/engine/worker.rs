@@ -1,0 +1,161 @@
+//! The worker thread behind [`super::Engine`]: takes requests in order and
+//! runs them, each reporting through [`EngineEvent`]s.
+
+use super::{EngineError, EngineEvent, Request, SearchRequest};
+use crate::game::{MoveList, Position, Strategy};
+use crate::games::{AnyMove, AnyPosition};
+use crate::search::tt::TranspositionTable;
+use crate::search::{search, with_handicap, Control, SearchInfo};
+use crate::with_game;
+use crossbeam_channel::{Receiver, Sender};
+use std::time::Instant;
+
+/// Serves requests until the engine closes the channel.
+pub(super) fn run(hash_megabytes: usize, inbox: Receiver<Request>, events: Sender<EngineEvent>) {
+    let mut tt = TranspositionTable::new(hash_megabytes);
+    for request in inbox {
+        match request {
+            Request::Search(job, control) => run_search(*job, &control, &mut tt, &events),
+            Request::Perft { position, depth, control } => {
+                run_perft(&position, depth, tt.megabytes(), &control, &events)
+            }
+            Request::Solve { position, threads, control } => run_solve(&position, &control, threads, &events),
+            Request::ResizeHash(megabytes) => resize(&mut tt, megabytes, &events),
+            Request::ClearHash => tt.clear(),
+            Request::Ready => {
+                let _ = events.send(EngineEvent::Ready);
+            }
+            Request::Barrier(done) => {
+                let _ = done.send(());
+            }
+        }
+    }
+}
+
+fn resize(tt: &mut TranspositionTable, megabytes: usize, events: &Sender<EngineEvent>) {
+    // Free the old table first so that old and new need not fit together.
+    let kept = tt.megabytes().max(1);
+    drop(std::mem::replace(tt, TranspositionTable::new(1)));
+    match TranspositionTable::try_new(megabytes) {
+        Ok(table) => *tt = table,
+        Err(_) => {
+            let _ = events.send(EngineEvent::Error(EngineError::HashTooLarge { asked: megabytes, kept }));
+            *tt = TranspositionTable::new(kept);
+        }
+    }
+}
+
+fn run_search(
+    job: SearchRequest,
+    control: &Control,
+    tt: &mut TranspositionTable,
+    events: &Sender<EngineEvent>,
+) {
+    let report = |info: SearchInfo<AnyMove>| {
+        let _ = events.send(EngineEvent::Info(info));
+    };
+    let (best, ponder, nodes) = with_game!(&job.position, g => {
+        let mut rng = crate::rng::Rng::new(job.seed ^ g.hash());
+        if let Some(mv) = g.scripted_move(job.level, &mut rng) {
+            let _ = events.send(EngineEvent::Note(format!("level {} plays by script", job.level)));
+            (Some(AnyMove::from(mv)), None, 0)
+        } else {
+            let (limits, mut settings) = match g.handicap(job.level) {
+                Some(handicap) => with_handicap(job.limits, job.settings, handicap, job.seed),
+                None => (job.limits, job.settings),
+            };
+            settings.search_moves = job.search_moves.iter().map(|mv| mv.code()).collect();
+            let mut report_moves = |info: SearchInfo<_>| report(info.map_moves(AnyMove::from));
+            let result = search(g, &job.history, &limits, &settings, tt, control, &mut report_moves);
+            (result.best.map(AnyMove::from), result.ponder.map(AnyMove::from), result.nodes)
+        }
+    });
+    let _ = events.send(EngineEvent::BestMove { best, ponder, nodes });
+}
+
+/// Perft divided by root move, with a table of counts as large as the
+/// search's (allocated for the count, freed after).
+fn run_perft(
+    position: &AnyPosition,
+    depth: u32,
+    megabytes: usize,
+    control: &Control,
+    events: &Sender<EngineEvent>,
+) {
+    let started = Instant::now();
+    let mut total = 0;
+    let mut table = crate::perft::PerftTable::new(megabytes);
+    with_game!(position, g => {
+        let mut moves = MoveList::default();
+        g.generate_moves(&mut moves);
+        for &mv in moves.iter() {
+            if control.stopped() {
+                break;
+            }
+            let mut child = g.clone();
+            child.make_move(mv);
+            let stopped = || control.stopped();
+            let Some(nodes) = crate::perft::perft_until(&child, depth.saturating_sub(1), table.as_mut(), &stopped)
+            else {
+                break;
+            };
+            total += nodes;
+            let _ = events.send(EngineEvent::PerftMove { mv: AnyMove::from(mv), nodes });
+        }
+    });
+    if control.stopped() {
+        let _ = events.send(EngineEvent::Note("perft stopped: the counts are partial".into()));
+    }
+    let _ = events.send(EngineEvent::PerftDone { nodes: total, elapsed: started.elapsed() });
+}
+
+/// The memory `go solve` may take for its values (8 GiB).
+const SOLVE_MAX_BYTES: usize = 8 << 30;
+
+/// `go solve`: progress and the result as notes, then the first move of the
+/// best line (any legal move when the run was stopped or too large).
+fn run_solve(position: &AnyPosition, control: &Control, threads: usize, events: &Sender<EngineEvent>) {
+    use crate::solve::{solve_position, Progress, SolveLimits, Value};
+    let started = Instant::now();
+    let limits = SolveLimits { max_bytes: SOLVE_MAX_BYTES, stop: Some(control.stop_flag()), threads };
+    let mut report = |p: Progress| {
+        let _ = events.send(EngineEvent::Note(format!("solve {}", p.describe(started.elapsed()))));
+    };
+    let solved = solve_position(position, None, &limits, &mut report);
+    let any_move = || {
+        with_game!(position, g => {
+            let mut moves = MoveList::default();
+            g.generate_moves(&mut moves);
+            moves.iter().next().map(|&mv| AnyMove::from(mv))
+        })
+    };
+    let (best, ponder) = match solved {
+        Ok(solution) => {
+            let result = match solution.value {
+                Value::Win(plies) => format!("first plies={plies}"),
+                Value::Loss(plies) => format!("second plies={plies}"),
+                Value::Draw => "draw".into(),
+            };
+            let millis = started.elapsed().as_millis();
+            let note = format!(
+                "solve result: {result} positions={} time {millis} pv {}",
+                solution.positions,
+                solution.line.join(" ")
+            );
+            let _ = events.send(EngineEvent::Note(note));
+            let best = solution.line.first().and_then(|text| position.parse_move(text).ok());
+            let ponder = best.zip(solution.line.get(1)).and_then(|(best, text)| {
+                let mut next = position.clone();
+                let best_text = position.format_move(best)?;
+                next.play_text(&best_text).ok()?;
+                next.parse_move(text).ok()
+            });
+            (best.or_else(any_move), ponder)
+        }
+        Err(e) => {
+            let _ = events.send(EngineEvent::Note(format!("solve: {e}; no result")));
+            (any_move(), None)
+        }
+    };
+    let _ = events.send(EngineEvent::BestMove { best, ponder, nodes: 0 });
+}

@@ -1,0 +1,132 @@
+//! The searcher of one thread: what it was asked (limits, window salt,
+//! noise), what it owns (move ordering, the game's tables, the principal
+//! variations, the path for repetitions), and its bookkeeping (node counts,
+//! the clock and stop checks, the static value as the search sees it).
+//! The node search itself is in `alphabeta`, the iterations in `iterate`.
+
+use super::limits::{Noise, TimeBudget};
+use super::ordering::Ordering;
+use super::threads::SharedCounters;
+use super::tt::TranspositionTable;
+use super::{Control, MATE_BOUND};
+use crate::game::{Position, Strategy};
+use std::sync::atomic::Ordering as AtomicOrdering;
+
+/// How often (in nodes) the clock and the stop flag are read.
+const CHECK_EVERY: u64 = 1024;
+
+/// One search thread's state (see the module documentation).
+pub(super) struct Searcher<'a, G: Position + Strategy> {
+    pub(super) root_side: usize,
+    pub(super) players: usize,
+    pub(super) key_salt: u64,
+    pub(super) tt: &'a TranspositionTable,
+    pub(super) control: &'a Control,
+    pub(super) shared: &'a SharedCounters,
+    /// A helper thread of a Lazy SMP search: stops when the main one is done.
+    pub(super) helper: bool,
+    pub(super) ordering: Ordering,
+    pub(super) nodes: u64,
+    /// Of `nodes`, those already added to the shared count.
+    pub(super) published: u64,
+    pub(super) seldepth: usize,
+    pub(super) node_limit: Option<u64>,
+    pub(super) budget: Option<TimeBudget>,
+    /// Hashes of the game history and the current search path.
+    pub(super) path: Vec<u64>,
+    pub(super) pv: Vec<Vec<G::Move>>,
+    pub(super) aborted: bool,
+    /// With more than two players: best-reply search instead of paranoid.
+    pub(super) best_reply: bool,
+    /// `go mate`: every move searched to full depth, nothing pruned, so
+    /// that a forced win found is proven.
+    pub(super) exhaustive: bool,
+    /// Best lines the root reports (`MultiPV`), at least 1.
+    pub(super) multi_pv: usize,
+    /// Playing levels: the offsets added to leaf values and root moves.
+    pub(super) noise: Noise,
+    /// By ply: whether the node there was reached by a pass (no two passes
+    /// in a row: the second would prove nothing).
+    pub(super) passed: Vec<bool>,
+    /// The game's tables for this thread (see [`Position::Tables`]).
+    pub(super) tables: G::Tables,
+}
+
+impl<G: Position + Strategy> Searcher<'_, G> {
+    #[inline]
+    pub(super) fn evaluate(&self, pos: &G) -> i32 {
+        let mut value = pos.evaluate(self.root_side);
+        if self.noise.leaf > 0 {
+            // Keyed by the position, so a transposition gets the same offset.
+            let draw = crate::rng::Rng::new(pos.hash() ^ self.noise.seed).next_u64();
+            value += (draw % (2 * self.noise.leaf as u64 + 1)) as i32 - self.noise.leaf;
+        }
+        if pos.side_to_move() == self.root_side {
+            value
+        } else {
+            -value
+        }
+    }
+
+    /// Adds this thread's nodes since the last call to the shared count.
+    pub(super) fn publish_nodes(&mut self) {
+        self.shared.nodes.fetch_add(self.nodes - self.published, AtomicOrdering::Relaxed);
+        self.published = self.nodes;
+    }
+
+    /// Nodes searched by every thread so far (this one's exactly, the
+    /// others' as last published).
+    pub(super) fn total_nodes(&self) -> u64 {
+        self.shared.nodes.load(AtomicOrdering::Relaxed) + self.nodes - self.published
+    }
+
+    pub(super) fn update_pv(&mut self, ply: usize, mv: G::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    pub(super) fn should_abort(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.node_limit.is_some_and(|limit| self.total_nodes() >= limit) {
+            self.aborted = true;
+        } else if self.nodes.is_multiple_of(CHECK_EVERY) {
+            self.publish_nodes();
+            if self.helper && self.shared.done.load(AtomicOrdering::Relaxed) {
+                self.aborted = true;
+                return true;
+            }
+            let out_of_time = match self.budget {
+                Some(budget) if !self.control.pondering() => self.control.started().elapsed() >= budget.hard,
+                _ => false,
+            };
+            self.aborted = out_of_time || self.control.stopped();
+        }
+        self.aborted
+    }
+}
+
+/// Mate scores are stored relative to the node, not the root.
+pub(super) fn score_to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+pub(super) fn score_from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
