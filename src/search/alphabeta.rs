@@ -1,4 +1,5 @@
-//! The node search: negamax principal variation search over any [`Game`].
+//! The node search: negamax principal variation search over any game's
+//! [`Position`] and [`Strategy`].
 //!
 //! With more than two players the root player plays against a coalition of
 //! all the others: either each of them in turn (paranoid), or only the one

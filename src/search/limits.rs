@@ -1,5 +1,6 @@
-//! What bounds a search: the `go` parameters, and the time budget derived from
-//! the clocks by pure functions.
+//! What bounds a search and how it runs: [`Limits`] (what `go` says),
+//! [`SearchSettings`] (what the options and the playing level say), and the
+//! time budget derived from the clocks by pure functions.
 
 use std::time::Duration;
 

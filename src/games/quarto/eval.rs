@@ -30,7 +30,7 @@ const NO_SAFE_PIECE: i32 = 300;
 
 impl Quarto {
     /// The value for the side to move (positive: good for it), at most
-    /// [`NO_SAFE_PIECE`] either way.
+    /// `NO_SAFE_PIECE` either way.
     pub fn heuristic_value(&self) -> i32 {
         let Some(hand) = self.hand else { return 0 };
         if self.available == 0 || self.winner.is_some() {

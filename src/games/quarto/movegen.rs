@@ -92,7 +92,7 @@ impl Quarto {
 pub const SOLVE_PLACEMENTS: u32 = 4;
 
 impl Quarto {
-    /// The exact value when at most [`SOLVE_PLACEMENTS`] placements are left.
+    /// The exact value when at most `SOLVE_PLACEMENTS` placements are left.
     pub fn solve_endgame(&self) -> Option<Solved> {
         let hand = self.hand?;
         if self.is_over() || self.placements_left() > SOLVE_PLACEMENTS {

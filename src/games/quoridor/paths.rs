@@ -203,7 +203,7 @@ impl Quoridor {
     }
 
     /// A seat's distance to its goal and the number of places where one wall
-    /// cuts every shortest path, counted up to [`NARROW_COUNTED`]; `None`
+    /// cuts every shortest path, counted up to `NARROW_COUNTED`; `None`
     /// when the seat is walled off.
     pub fn path_profile(&self, seat: usize) -> Option<(u32, u32)> {
         self.paths[seat].profile
