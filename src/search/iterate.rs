@@ -143,7 +143,21 @@ impl<'a, G: Position + Strategy> Searcher<'a, G> {
     }
 }
 
+/// What the root keeps from one iteration to the next.
+struct RootState<M> {
+    /// The root moves, the best first (and with `MultiPV` the next best
+    /// after it).
+    moves: Vec<M>,
+    /// The best move so far and its line.
+    best: M,
+    best_line: Vec<M>,
+    /// Each line's score at the last depth, for its aspiration window.
+    previous_scores: Vec<Option<i32>>,
+}
+
 impl<G: Position + Strategy> Searcher<'_, G> {
+    /// Deepens from `start_depth` until a limit, a proof or the clock ends
+    /// the search, reporting each completed iteration.
     fn iterate(
         &mut self,
         root: &G,
@@ -153,87 +167,28 @@ impl<G: Position + Strategy> Searcher<'_, G> {
         report: &mut dyn FnMut(SearchInfo<G::Move>),
     ) -> SearchResult<G::Move> {
         let original_order = moves.as_slice();
-        let mut root_moves: Vec<G::Move> = original_order.to_vec();
-        let mut best = root_moves[0];
-        let mut best_line: Vec<G::Move> = vec![best];
-        let mut completed = 0;
-        let mut max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-        if let Some(own_moves) = limits.mate {
-            // A win in N of the mover's own moves ends at most this many plies on.
-            let plies = (own_moves.saturating_sub(1)).saturating_mul(self.score_players() as u32) + 1;
-            max_depth = max_depth.min(plies.clamp(1, MAX_DEPTH));
-        }
-        let mut previous_scores: Vec<Option<i32>> = Vec::new();
-        // The game's earlier positions count for repetitions too: a move back
-        // into one of them is scored as a draw.
-        let floor = 0;
-        let mut previous_score = None;
-        // When the game says its tree is small enough, or the caller asked for
-        // a depth that reaches the end, shallow iterations teach the move
-        // ordering nothing worth their cost: solve at once.
-        let first_depth = match root.plies_left_bound() {
-            Some(plies) if plies <= root.exact_search_plies() || limits.depth.is_some_and(|d| d >= plies) => {
-                // Most such positions are draws, which a window around 0
-                // proves far more cheaply than an open one.
-                previous_score = Some(0);
-                plies.min(max_depth)
-            }
-            _ => start_depth.min(max_depth),
+        let first = original_order[0];
+        let mut state = RootState {
+            moves: original_order.to_vec(),
+            best: first,
+            best_line: vec![first],
+            previous_scores: Vec::new(),
         };
+        let (first_depth, max_depth, mut previous_score) = self.depth_range(root, limits, start_depth);
+        let mut completed = 0;
         for depth in first_depth..=max_depth {
-            let lines = self.multi_pv.clamp(1, root_moves.len());
-            previous_scores.resize(lines, None);
-            previous_scores[0] = previous_score;
-            let mut found = Vec::with_capacity(lines);
-            // MultiPV: line k is the best of the moves not in lines 0..k; its
-            // move then goes to place k, so each search leaves out the others.
-            for k in 0..lines {
-                let (score, line_best) =
-                    self.aspiration(root, &mut root_moves[k..], depth, floor, previous_scores[k]);
-                if self.aborted && k > 0 {
-                    break;
-                }
-                previous_scores[k] = Some(score);
-                if k == 0 {
-                    previous_score = Some(score);
-                    if let Some(mv) = line_best {
-                        if mv != best || !self.aborted {
-                            best = mv;
-                            best_line = self.pv[0].clone();
-                            if self.best_reply {
-                                // The replies in a best-reply line are not in turn
-                                // order; only the root move is a real continuation.
-                                best_line.truncate(1);
-                            }
-                        }
-                    }
-                    if self.aborted {
-                        break;
-                    }
-                }
-                let mv = if k == 0 { best } else { line_best.unwrap_or(root_moves[k]) };
-                if let Some(i) = root_moves[k..].iter().position(|&m| m == mv) {
-                    root_moves[k..=k + i].rotate_right(1);
-                }
-                let line = if k == 0 {
-                    best_line.clone()
-                } else if self.pv[0].first() == Some(&mv) {
-                    self.pv[0].clone()
-                } else {
-                    vec![mv]
-                };
-                found.push((score, line));
-            }
+            let found = self.search_lines(root, &mut state, depth, &mut previous_score);
             if self.aborted {
                 break;
             }
             completed = depth;
             if self.helper {
-                if let Some(index) = original_order.iter().position(|&m| m == best) {
+                if let Some(index) = original_order.iter().position(|&m| m == state.best) {
                     self.shared.helper_best.fetch_max(pack_result(depth, index), AtomicOrdering::Relaxed);
                 }
             }
             let exact = root.plies_left_bound().is_some_and(|plies| depth >= plies);
+            let lines = found.len();
             for (k, (score, line)) in found.iter().enumerate() {
                 let mut info = self.info(depth, *score, line, exact);
                 info.multipv = if lines > 1 { k as u32 + 1 } else { 0 };
@@ -246,17 +201,96 @@ impl<G: Position + Strategy> Searcher<'_, G> {
             let mate_found = limits.mate.is_some_and(|n| {
                 matches!(Score::from_internal(found[0].0, self.score_players()), Score::Mate(m) if m > 0 && m as u32 <= n)
             });
-            let single_reply = root_moves.len() == 1 && self.budget.is_some();
+            let single_reply = state.moves.len() == 1 && self.budget.is_some();
             if proven || mate_found || single_reply || self.soft_time_is_up() {
                 break;
             }
         }
         SearchResult {
-            best: Some(best),
-            ponder: best_line.get(1).copied(),
+            best: Some(state.best),
+            ponder: state.best_line.get(1).copied(),
             nodes: self.total_nodes(),
             depth: completed,
         }
+    }
+
+    /// The first and last depth to search, and the score the first
+    /// iteration's window is centred on.
+    fn depth_range(&self, root: &G, limits: &Limits, start_depth: u32) -> (u32, u32, Option<i32>) {
+        let mut max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        if let Some(own_moves) = limits.mate {
+            // A win in N of the mover's own moves ends at most this many plies on.
+            let plies = (own_moves.saturating_sub(1)).saturating_mul(self.score_players() as u32) + 1;
+            max_depth = max_depth.min(plies.clamp(1, MAX_DEPTH));
+        }
+        // When the game says its tree is small enough, or the caller asked for
+        // a depth that reaches the end, shallow iterations teach the move
+        // ordering nothing worth their cost: solve at once.
+        match root.plies_left_bound() {
+            Some(plies) if plies <= root.exact_search_plies() || limits.depth.is_some_and(|d| d >= plies) => {
+                // Most such positions are draws, which a window around 0
+                // proves far more cheaply than an open one.
+                (plies.min(max_depth), max_depth, Some(0))
+            }
+            _ => (start_depth.min(max_depth), max_depth, None),
+        }
+    }
+
+    /// One depth: the best line, and with `MultiPV` the next best ones, each
+    /// with its score. Line k is the best of the moves not in lines 0..k; its
+    /// move then goes to place k, so each search leaves out the others.
+    fn search_lines(
+        &mut self,
+        root: &G,
+        state: &mut RootState<G::Move>,
+        depth: u32,
+        previous_score: &mut Option<i32>,
+    ) -> Vec<(i32, Vec<G::Move>)> {
+        // The game's earlier positions count for repetitions too: a move back
+        // into one of them is scored as a draw.
+        let floor = 0;
+        let lines = self.multi_pv.clamp(1, state.moves.len());
+        state.previous_scores.resize(lines, None);
+        state.previous_scores[0] = *previous_score;
+        let mut found = Vec::with_capacity(lines);
+        for k in 0..lines {
+            let (score, line_best) =
+                self.aspiration(root, &mut state.moves[k..], depth, floor, state.previous_scores[k]);
+            if self.aborted && k > 0 {
+                break;
+            }
+            state.previous_scores[k] = Some(score);
+            if k == 0 {
+                *previous_score = Some(score);
+                if let Some(mv) = line_best {
+                    if mv != state.best || !self.aborted {
+                        state.best = mv;
+                        state.best_line = self.pv[0].clone();
+                        if self.best_reply {
+                            // The replies in a best-reply line are not in turn
+                            // order; only the root move is a real continuation.
+                            state.best_line.truncate(1);
+                        }
+                    }
+                }
+                if self.aborted {
+                    break;
+                }
+            }
+            let mv = if k == 0 { state.best } else { line_best.unwrap_or(state.moves[k]) };
+            if let Some(i) = state.moves[k..].iter().position(|&m| m == mv) {
+                state.moves[k..=k + i].rotate_right(1);
+            }
+            let line = if k == 0 {
+                state.best_line.clone()
+            } else if self.pv[0].first() == Some(&mv) {
+                self.pv[0].clone()
+            } else {
+                vec![mv]
+            };
+            found.push((score, line));
+        }
+        found
     }
 
     /// One iteration, first in a narrow window around the previous score

@@ -1,0 +1,37 @@
+//! Options: names in any case, values checked, declarations with defaults.
+
+use super::*;
+
+#[test]
+fn names_are_case_insensitive_and_bad_values_change_nothing() {
+    let mut o = Options::default();
+    assert_eq!(o.set("hash", Some("64")), Ok(Changed::Hash));
+    assert_eq!(o.hash, 64);
+    let before = o.clone();
+    assert!(o.set("Hash", Some("0")).is_err());
+    assert!(o.set("Hash", Some("lots")).is_err());
+    assert!(o.set("BoardWidth", Some("8")).is_err());
+    assert!(o.set("Players", Some("3")).is_err());
+    assert!(o.set("MultiJump", Some("yes")).is_err());
+    assert!(o.set("Colour", Some("red")).is_err());
+    assert!(o.set("Walls", None).is_err());
+    assert_eq!(o, before);
+    assert_eq!(o.set("multijump", Some("TRUE")), Ok(Changed::Variant));
+    assert!(o.multi_jump);
+    assert_eq!(o.set("QuartoLevel", Some("3")), Ok(Changed::Variant));
+    assert!(o.set("QuartoBoard", Some("3x3")).is_err());
+    assert_eq!(o.set("QuartoLevel", Some("1")), Ok(Changed::Variant));
+    assert_eq!(o.set("QuartoBoard", Some("3x3")), Ok(Changed::Variant));
+    assert!(o.set("QuartoLevel", Some("2")).is_err());
+    assert_eq!(o.quarto_rules(), crate::games::quarto::Rules { side: 3, level: 1 });
+}
+
+#[test]
+fn every_option_is_declared_with_its_default() {
+    let lines = Options::default().declarations();
+    assert_eq!(lines.len(), DECLARATIONS.len());
+    assert!(
+        lines.contains(&"option name Game type combo default quoridor var quoridor var quarto".to_string())
+    );
+    assert!(lines.contains(&"option name Level type spin default 10 min 1 max 10".to_string()));
+}
