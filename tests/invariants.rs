@@ -705,16 +705,19 @@ fn selective_moves_drop_only_walls_that_lengthen_no_opponent_path() {
             }
             let all = engine_moves(&position);
             let mut some = MoveList::default();
-            let primary = position.clone().generate_selective_moves(&mut some, 0, None);
+            let selection = position.clone().generate_selective_moves(&mut some, 0, None);
+            assert!(selection.complete);
+            let primary = selection.primary;
             // Asked for a few secondary walls only, it lists the primary
             // moves and those of them that are legal.
             let secondary: Vec<QuoridorMove> = some.as_slice()[primary..].to_vec();
             let asked: Vec<u16> =
                 secondary.iter().step_by(7).map(|m| m.code()).chain([0x1FF, u16::MAX]).collect();
             let mut vouched_list = MoveList::default();
-            let vouched_primary =
-                position.clone().generate_selective_moves(&mut vouched_list, 0, Some(&asked));
-            assert_eq!(vouched_primary, primary, "{}", position.to_text());
+            let vouched = position.clone().generate_selective_moves(&mut vouched_list, 0, Some(&asked));
+            assert_eq!(vouched.primary, primary, "{}", position.to_text());
+            let hand = position.walls_in_hand(position.side_to_move());
+            assert_eq!(vouched.complete, hand == 0, "{}", position.to_text());
             assert_eq!(vouched_list.as_slice()[..primary], some.as_slice()[..primary]);
             let expected: Vec<QuoridorMove> =
                 secondary.iter().filter(|m| asked.contains(&m.code())).copied().collect();

@@ -37,6 +37,17 @@ pub enum Solved {
     Draw,
 }
 
+/// What [`Strategy::generate_selective_moves`] listed.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Selection {
+    /// How many of the moves, from the first, are primary.
+    pub primary: usize,
+    /// Whether every legal move is in the list (none left out because the
+    /// caller vouched only for some secondary moves): only then can a
+    /// search prove that every move of the side to move loses.
+    pub complete: bool,
+}
+
 /// Why a move text was refused.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum MoveError {
@@ -200,24 +211,22 @@ pub trait Strategy: Position {
     }
 
     /// The moves searched below the root: by default those of
-    /// [`Strategy::generate_search_moves`]. A game may leave out moves that
-    /// are rarely good there (forward pruning), trading exactness for depth;
-    /// the root always gets every move. Returns how many of the moves, from
-    /// the first, are primary; the moves after them are secondary: searched
-    /// near the root with several plies to go (and then shallower than the
-    /// primary ones), elsewhere only when the table or a killer move vouches
-    /// for them. With `vouched` given, a game may list only the secondary
-    /// moves whose codes (see [`Position::move_code`]) it holds: the search
-    /// will look at no other.
+    /// [`Strategy::generate_search_moves`], all primary. A game may mark
+    /// moves that are rarely good as secondary and list them after the
+    /// primary ones: the search then searches them shallower, and near the
+    /// leaves only when the table or a killer move vouches for them. With
+    /// `vouched` given, a game may list only the secondary moves whose codes
+    /// (see [`Position::move_code`]) it holds, and says in the returned
+    /// [`Selection`] whether it left any legal move out.
     fn generate_selective_moves(
         &mut self,
         moves: &mut MoveList<Self::Move>,
         depth: u32,
         vouched: Option<&[u16]>,
-    ) -> usize {
+    ) -> Selection {
         let _ = vouched;
         self.generate_search_moves(moves, depth);
-        moves.len()
+        Selection { primary: moves.len(), complete: true }
     }
 
     /// The transposition-table key of a node with `depth` plies to search.
@@ -276,9 +285,10 @@ pub trait Strategy: Position {
 
     /// The exact value when the game can tell it cheaply (say, with one or
     /// two turns left, or from what [`Strategy::prepare_search`] put in
-    /// `tables`); the search then does not expand the node.
-    fn solve_small(&self, tables: &Self::Tables) -> Option<Solved> {
-        let _ = tables;
+    /// `tables`, or what it may compute there with `depth` plies still to
+    /// search); the search then does not expand the node.
+    fn solve_small(&self, tables: &mut Self::Tables, depth: u32) -> Option<Solved> {
+        let _ = (tables, depth);
         None
     }
 

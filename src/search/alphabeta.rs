@@ -10,8 +10,9 @@
 
 use super::searcher::{score_from_tt, score_to_tt, Searcher};
 use super::tt::Bound;
-use super::{MATE, MATE_BOUND, MAX_PLY};
+use super::{MATE, MATE_BOUND, MAX_PLY, UNPROVEN_BOUND};
 use crate::game::{MoveList, Outcome, Position, Solved, Strategy};
+use std::sync::OnceLock;
 
 pub(super) const INFINITY: i32 = MATE + 1;
 /// Half-width of the first window of an iteration: half a step in Quoridor;
@@ -20,25 +21,27 @@ pub(super) const ASPIRATION_WINDOW: i32 = 50;
 /// Iterations never go deeper than this.
 pub(super) const MAX_DEPTH: u32 = 64;
 /// Late-move reductions: from this many plies to go, moves after the first
-/// few are searched one ply shallower first (two plies after many more).
+/// few that no table entry or killer vouches for are first searched
+/// shallower, by more the later the move and the deeper the search (see
+/// [`lmr_table`]).
 const LMR_MIN_DEPTH: u32 = 3;
 const LMR_AFTER_MOVES: usize = 3;
-const LMR_DEEPER_AFTER: usize = 10;
+/// The reduction of the move at index i with d plies to go is
+/// `LMR_BASE + ln(d) ln(i) / LMR_DIVISOR` plies, rounded down.
+const LMR_BASE: f64 = 0.5;
+const LMR_DIVISOR: f64 = 2.5;
 /// Ordering keys at or above this are the table move and killers.
 const KILLER_KEY: i32 = i32::MAX - 2;
-/// Secondary moves (see [`Strategy::generate_selective_moves`]) are searched
-/// only this close to the root: at the opponent's reply to a root move,
-/// where a wall that lengthens no path at once (a defence, a preparation)
-/// is what most often refuted Tabula's plans against titanium-quoridor.
-/// Wider (two plies) scored no better against it and cost depth.
-const SECONDARY_MAX_PLY: usize = 1;
-/// ... and with at least this many plies to go,
-const SECONDARY_MIN_DEPTH: u32 = 3;
-/// ... this many plies shallower than their primary siblings (one ply
-/// scored 39 % against titanium where two scored 45 %),
-const SECONDARY_REDUCTION: u32 = 2;
-/// ... and after every primary move: their ordering keys are lowered by
-/// this much, more than any history score reaches.
+/// Secondary moves (see [`Strategy::generate_selective_moves`]) are
+/// searched at every node, after every primary move (their ordering keys
+/// are lowered by this much, more than any history score reaches), and
+/// this many plies shallower than a primary move in their place ...
+const SECONDARY_REDUCTION: u32 = 1;
+/// ... except with this many plies to go or fewer, away from the principal
+/// variation, where only those the table or a killer vouches for are
+/// searched: a wall that lengthens no path at once rarely shows its worth
+/// so close to the leaves. A node that left moves out proves no loss.
+const SECONDARY_PRUNE_DEPTH: u32 = 2;
 const SECONDARY_KEY_OFFSET: i32 = 1 << 26;
 /// The ordering key of a move not to be searched: below every other.
 const SKIPPED_KEY: i32 = i32::MIN;
@@ -180,7 +183,7 @@ impl<G: Position + Strategy> Searcher<'_, G> {
             self.seldepth = self.seldepth.max(ply + 1);
             return Some(MATE - (ply as i32 + 1));
         }
-        if let Some(solved) = pos.solve_small(&self.tables) {
+        if let Some(solved) = pos.solve_small(&mut self.tables, depth) {
             return Some(match solved {
                 Solved::WinIn(plies) => MATE - (ply as i32 + plies as i32),
                 Solved::LossIn(plies) => -(MATE - (ply as i32 + plies as i32)),
@@ -257,6 +260,11 @@ impl<G: Position + Strategy> Searcher<'_, G> {
     /// Searches the moves of `pos` (with best-reply search at the opponents'
     /// turn, every opponent's): the best value and move, or `None` when no
     /// move was searched (none to search, or the search was aborted).
+    ///
+    /// A loss is only proven when every legal move was searched: where
+    /// moves were left out (secondary walls near the leaves, or the other
+    /// opponents' moves in best-reply search), a forced loss becomes an
+    /// [`unproven`] one.
     #[allow(clippy::too_many_arguments)]
     fn search_moves(
         &mut self,
@@ -271,9 +279,11 @@ impl<G: Position + Strategy> Searcher<'_, G> {
         let mut best_score = -INFINITY;
         let mut best_move = None;
         let mut searched = 0;
+        let pv_node = beta - alpha > 1;
         // Best-reply search: at the opponents' turn every opponent may move,
         // the others pass, and then it is the root player's turn again.
         let best_reply = self.best_reply && pos.side_to_move() != self.root_side;
+        let mut complete = !best_reply;
         for k in 0..if best_reply { self.players } else { 1 } {
             let mut handed;
             let mover = if best_reply {
@@ -290,7 +300,9 @@ impl<G: Position + Strategy> Searcher<'_, G> {
             let mut moves = MoveList::default();
             let mut keys = [0i32; crate::game::MAX_MOVES];
             let mut secondary = [false; crate::game::MAX_MOVES];
-            self.order_moves(mover, depth, ply, tt_move, &mut moves, &mut keys, &mut secondary);
+            let narrow = !exact && !pv_node && depth <= SECONDARY_PRUNE_DEPTH;
+            let listed = self.order_moves(mover, ply, narrow, tt_move, &mut moves, &mut keys, &mut secondary);
+            complete &= listed;
             let count = moves.len();
             let list = moves.as_mut_slice();
             for i in 0..count {
@@ -300,12 +312,13 @@ impl<G: Position + Strategy> Searcher<'_, G> {
                 keys.swap(i, pick);
                 secondary.swap(i, pick);
                 if keys[i] == SKIPPED_KEY {
+                    complete = false;
                     break;
                 }
                 let mv = list[i];
                 let late = searched >= LMR_AFTER_MOVES && keys[i] < KILLER_KEY && !exact;
                 let first = searched == 0;
-                let reduction = self.reduction(depth, late, searched, secondary[i]);
+                let reduction = self.reduction(depth, late, searched, secondary[i], pv_node);
                 let score = self.search_move(
                     mover,
                     mv,
@@ -335,54 +348,61 @@ impl<G: Position + Strategy> Searcher<'_, G> {
                 }
             }
         }
+        if !complete && best_score <= -MATE_BOUND {
+            best_score = unproven(best_score);
+        }
         (searched > 0).then_some((best_score, best_move))
     }
 
     /// Generates `mover`'s moves with an ordering key each; secondary moves
-    /// (see [`Strategy::generate_selective_moves`]) are marked, and away
-    /// from the root get [`SKIPPED_KEY`] unless the table or a killer
-    /// vouches for them (then they count as primary).
+    /// (see [`Strategy::generate_selective_moves`]) are marked and put after
+    /// the primary ones. With `narrow`, only the secondary moves the table
+    /// or a killer vouches for are listed (they count as primary). Returns
+    /// whether every legal move is listed.
     #[allow(clippy::too_many_arguments)]
     #[inline]
     fn order_moves(
         &self,
         mover: &mut G,
-        depth: u32,
         ply: usize,
+        narrow: bool,
         tt_move: Option<u16>,
         moves: &mut MoveList<G::Move>,
         keys: &mut [i32; crate::game::MAX_MOVES],
         secondary: &mut [bool; crate::game::MAX_MOVES],
-    ) {
-        let wide = self.exhaustive || (ply <= SECONDARY_MAX_PLY && depth >= SECONDARY_MIN_DEPTH);
-        // Away from the root only the secondary moves these vouch for are
-        // searched, so only they need to be generated.
+    ) -> bool {
         let [first_killer, second_killer] = self.ordering.killers(ply);
         let vouched = [tt_move.unwrap_or(u16::MAX), first_killer, second_killer];
-        let primary = mover.generate_selective_moves(moves, depth, (!wide).then_some(&vouched[..]));
+        let selection = mover.generate_selective_moves(moves, 0, narrow.then_some(&vouched[..]));
         for (i, &mv) in moves.iter().enumerate() {
             keys[i] = self.ordering.score(G::move_code(mv), tt_move, ply);
-            if i >= primary && keys[i] < KILLER_KEY {
+            if i >= selection.primary && keys[i] < KILLER_KEY {
                 secondary[i] = true;
-                keys[i] = if wide { keys[i] - SECONDARY_KEY_OFFSET } else { SKIPPED_KEY };
+                keys[i] -= SECONDARY_KEY_OFFSET;
             }
         }
+        selection.complete
     }
 
     /// Plies by which a move is first searched shallower: late moves that
-    /// no table entry or killer vouches for (late-move reductions), and
-    /// secondary moves more.
+    /// no table entry or killer vouches for (late-move reductions, less on
+    /// the principal variation), and secondary moves more. A move is always
+    /// searched at least one ply deep after it is played.
     #[inline]
-    fn reduction(&self, depth: u32, late: bool, searched: usize, secondary: bool) -> u32 {
+    fn reduction(&self, depth: u32, late: bool, searched: usize, secondary: bool, pv_node: bool) -> u32 {
+        if self.exhaustive {
+            return 0;
+        }
         let mut reduction = if depth >= LMR_MIN_DEPTH && late {
-            1 + u32::from(searched >= LMR_DEEPER_AFTER && depth > LMR_MIN_DEPTH)
+            u32::from(lmr_table()[depth.min(63) as usize][searched.min(63)])
+                .saturating_sub(u32::from(pv_node))
         } else {
             0
         };
-        if secondary && !self.exhaustive {
-            reduction = (reduction + SECONDARY_REDUCTION).min(depth.saturating_sub(2));
+        if secondary {
+            reduction += SECONDARY_REDUCTION;
         }
-        reduction
+        reduction.min(depth.saturating_sub(2))
     }
 
     /// Plays `mv` and searches the position after it: first `reduction`
@@ -433,4 +453,28 @@ impl<G: Position + Strategy> Searcher<'_, G> {
         }
         score
     }
+}
+
+/// Late-move reductions by plies to go and move index (see [`LMR_BASE`]).
+fn lmr_table() -> &'static [[u8; 64]; 64] {
+    static TABLE: OnceLock<[[u8; 64]; 64]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = [[0u8; 64]; 64];
+        for (depth, row) in table.iter_mut().enumerate().skip(1) {
+            for (index, cell) in row.iter_mut().enumerate().skip(1) {
+                let r = LMR_BASE + (depth as f64).ln() * (index as f64).ln() / LMR_DIVISOR;
+                *cell = r.max(0.0) as u8;
+            }
+        }
+        table
+    })
+}
+
+/// A forced loss the search found where it left moves out: a large
+/// negative value, but not a mate score, so that nothing takes it as
+/// proven (the side to move may have a defence among the moves left out).
+/// Nearer losses stay worse.
+pub(super) fn unproven(score: i32) -> i32 {
+    let plies = MATE - score.abs();
+    -(UNPROVEN_BOUND - plies)
 }

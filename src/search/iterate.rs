@@ -3,12 +3,12 @@
 //! node search itself is in `alphabeta`.
 
 use super::alphabeta::{ASPIRATION_WINDOW, INFINITY, MAX_DEPTH};
-use super::limits::{time_budget, Limits, SearchSettings};
+use super::limits::{time_budget, Limits, Progress, SearchSettings};
 use super::ordering::Ordering;
 use super::searcher::Searcher;
 use super::threads::{pack_result, unpack_result, HelpersStop, SharedCounters, HELPER_STACK};
 use super::tt::TranspositionTable;
-use super::{Control, Score, SearchInfo, SearchResult, MATE_BOUND, MAX_PLY};
+use super::{Control, Score, SearchInfo, SearchResult, MATE, MATE_BOUND, MAX_PLY};
 use crate::game::{MoveList, Position, Strategy};
 use std::sync::atomic::Ordering as AtomicOrdering;
 
@@ -176,11 +176,17 @@ impl<G: Position + Strategy> Searcher<'_, G> {
         };
         let (first_depth, max_depth, mut previous_score) = self.depth_range(root, limits, start_depth);
         let mut completed = 0;
+        let mut progress = Progress::default();
+        let mut mean_score: Option<i32> = None;
         for depth in first_depth..=max_depth {
+            let best_before = state.best;
             let found = self.search_lines(root, &mut state, depth, &mut previous_score);
             if self.aborted {
                 break;
             }
+            let score = found[0].0.clamp(-2_000, 2_000);
+            progress.update(completed > 0 && state.best != best_before, score, mean_score.unwrap_or(score));
+            mean_score = Some(mean_score.map_or(score, |mean| (7 * mean + 3 * score) / 10));
             completed = depth;
             if self.helper {
                 if let Some(index) = original_order.iter().position(|&m| m == state.best) {
@@ -194,15 +200,17 @@ impl<G: Position + Strategy> Searcher<'_, G> {
                 info.multipv = if lines > 1 { k as u32 + 1 } else { 0 };
                 report(info);
             }
-            // A mate score proves nothing while moves below the root are left
-            // out or searched shallower: only a search that saw every game to
-            // its end (or, for `go mate`, every move) may stop early.
-            let proven = exact;
+            // A search that saw every game to its end is exact. A mate score
+            // is proven (a node that left a move out reports no forced loss),
+            // and a win proven as deep as it reaches is not searched further.
+            let best_score = found[0].0;
+            let won = best_score >= MATE_BOUND && depth >= (MATE - best_score) as u32;
+            let proven = exact || won;
             let mate_found = limits.mate.is_some_and(|n| {
                 matches!(Score::from_internal(found[0].0, self.score_players()), Score::Mate(m) if m > 0 && m as u32 <= n)
             });
             let single_reply = state.moves.len() == 1 && self.budget.is_some();
-            if proven || mate_found || single_reply || self.soft_time_is_up() {
+            if proven || mate_found || single_reply || self.soft_time_is_up(&progress) {
                 break;
             }
         }
@@ -411,12 +419,16 @@ impl<G: Position + Strategy> Searcher<'_, G> {
         (draw % (self.noise.root as u64 + 1)) as i32
     }
 
-    fn soft_time_is_up(&self) -> bool {
+    /// Whether to start no further iteration: stopped, or past the soft
+    /// deadline as the search's progress sets it.
+    fn soft_time_is_up(&self, progress: &Progress) -> bool {
         if self.control.stopped() {
             return true;
         }
         match self.budget {
-            Some(budget) if !self.control.pondering() => self.control.started().elapsed() >= budget.soft,
+            Some(budget) if !self.control.pondering() => {
+                self.control.started().elapsed() >= budget.soft_limit(progress)
+            }
             _ => false,
         }
     }

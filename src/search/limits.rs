@@ -97,10 +97,69 @@ pub fn with_handicap(
 /// Deadlines measured from the start of the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimeBudget {
-    /// Do not start another iteration after this.
+    /// Do not start another iteration after this, when the search runs as
+    /// expected (see [`TimeBudget::soft_limit`]).
     pub soft: Duration,
     /// Abort the search at this point.
     pub hard: Duration,
+    /// `go movetime`: the whole time is the mover's to use, no more and
+    /// no less.
+    pub fixed: bool,
+}
+
+/// What the iterations so far say about how much more time is worth
+/// spending: more when the best move keeps changing, when the score is
+/// falling or the position is bad; less when the answer has been the same
+/// for a while.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Progress {
+    /// Changes of the best move, recent ones counting most (each
+    /// iteration halves the count, and a change adds 1).
+    pub instability: f64,
+    /// How far the score fell since the first iterations (never negative).
+    pub fall: i32,
+    /// The latest score, from the mover's side.
+    pub score: i32,
+    /// Iterations in a row that kept the best move.
+    pub stable_iterations: u32,
+}
+
+/// A score below this is a position worth more time.
+const BAD_SCORE: i32 = -100;
+
+impl TimeBudget {
+    /// When to start no further iteration, given how the search went: the
+    /// soft deadline stretched (up to 3 times) by instability, a falling
+    /// score and a bad position, or cut (to half) after a long run of the
+    /// same answer; never past four fifths of the hard one. A fixed move
+    /// time is used whole.
+    pub fn soft_limit(&self, progress: &Progress) -> Duration {
+        if self.fixed {
+            return self.soft;
+        }
+        let mut factor = 1.0 + 0.5 * progress.instability.min(3.0);
+        factor *= 1.0 + f64::from(progress.fall.clamp(0, 200)) / 250.0;
+        if progress.score < BAD_SCORE {
+            factor *= 1.25;
+        }
+        if progress.stable_iterations >= 6 && progress.instability < 0.1 {
+            factor *= 0.5;
+        }
+        let stretched = self.soft.mul_f64(factor.min(3.0));
+        stretched.min(self.hard.mul_f64(0.8))
+    }
+}
+
+impl Progress {
+    /// After an iteration whose best move is `changed` from the last one's
+    /// and whose score is `score`, the first iterations having given
+    /// `reference`.
+    pub fn update(&mut self, changed: bool, score: i32, reference: i32) {
+        self.instability = self.instability * 0.5 + if changed { 1.0 } else { 0.0 };
+        self.stable_iterations = if changed { 0 } else { self.stable_iterations + 1 };
+        self.fall = (reference - score).max(0);
+        self.score = score;
+    }
 }
 
 /// The budget for the side to move, or `None` when time does not limit.
@@ -110,7 +169,7 @@ pub fn time_budget(limits: &Limits, side: usize, overhead: Duration) -> Option<T
     }
     if let Some(fixed) = limits.move_time {
         let hard = fixed.saturating_sub(overhead).max(Duration::from_millis(1));
-        return Some(TimeBudget { soft: hard, hard });
+        return Some(TimeBudget { soft: hard, hard, fixed: true });
     }
     let left = limits.clocks.time.get(side).copied().flatten()?;
     let increment = limits.clocks.increment.get(side).copied().flatten().unwrap_or_default();
@@ -123,7 +182,7 @@ pub fn time_budget(limits: &Limits, side: usize, overhead: Duration) -> Option<T
     let ceiling = if moves == 1 { usable * 4 / 5 } else { usable / 5 } + increment / 2;
     let hard = (share * 3).min(ceiling).min(usable).max(Duration::from_millis(1));
     let soft = (share / 2).min(hard);
-    Some(TimeBudget { soft, hard })
+    Some(TimeBudget { soft, hard, fixed: false })
 }
 
 #[cfg(test)]
@@ -169,6 +228,49 @@ mod tests {
         assert!(time_budget(&limits, 0, ms(0)).unwrap().hard <= ms(2_000));
         limits.clocks.moves_to_go = Some(1);
         assert!(time_budget(&limits, 0, ms(0)).unwrap().hard <= ms(8_000));
+    }
+
+    fn clock_budget() -> TimeBudget {
+        let mut limits = Limits::default();
+        limits.clocks.time[0] = Some(ms(60_000));
+        time_budget(&limits, 0, ms(0)).unwrap()
+    }
+
+    #[test]
+    fn an_unstable_or_falling_search_gets_more_time_and_a_stable_one_less() {
+        let budget = clock_budget();
+        let calm = Progress { instability: 0.0, fall: 0, score: 0, stable_iterations: 2 };
+        let base = budget.soft_limit(&calm);
+        assert_eq!(base, budget.soft);
+        let unstable = Progress { instability: 2.0, ..calm };
+        assert!(budget.soft_limit(&unstable) >= base * 2, "{:?}", budget.soft_limit(&unstable));
+        let falling = Progress { fall: 150, ..calm };
+        assert!(budget.soft_limit(&falling) > base * 3 / 2);
+        let losing = Progress { score: -400, ..calm };
+        assert!(budget.soft_limit(&losing) > base);
+        let settled = Progress { stable_iterations: 8, ..calm };
+        assert!(budget.soft_limit(&settled) < base);
+        let chaos = Progress { instability: 9.0, fall: 900, score: -900, stable_iterations: 0 };
+        assert!(budget.soft_limit(&chaos) <= budget.hard * 4 / 5);
+    }
+
+    #[test]
+    fn a_fixed_move_time_is_used_whole() {
+        let limits = Limits { move_time: Some(ms(1000)), ..Limits::default() };
+        let budget = time_budget(&limits, 0, ms(0)).unwrap();
+        let settled = Progress { stable_iterations: 20, ..Progress::default() };
+        assert_eq!(budget.soft_limit(&settled), ms(1000));
+    }
+
+    #[test]
+    fn progress_counts_recent_changes_most() {
+        let mut p = Progress::default();
+        p.update(true, 50, 50);
+        p.update(true, 20, 50);
+        assert!((p.instability - 1.5).abs() < 1e-9 && p.fall == 30 && p.stable_iterations == 0);
+        p.update(false, 60, 50);
+        p.update(false, 60, 50);
+        assert!(p.instability < 0.4 && p.fall == 0 && p.stable_iterations == 2);
     }
 
     #[test]

@@ -14,7 +14,7 @@ mod threads;
 pub mod tt;
 
 pub use iterate::search;
-pub use limits::{time_budget, with_handicap, Clocks, Limits, Noise, SearchSettings, TimeBudget};
+pub use limits::{time_budget, with_handicap, Clocks, Limits, Noise, Progress, SearchSettings, TimeBudget};
 
 use parking_lot::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -25,6 +25,10 @@ pub const MATE: i32 = 30_000;
 /// Deepest ply the search can reach.
 pub const MAX_PLY: usize = 128;
 const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+/// Forced results the search found but did not prove (a move of the losing
+/// side was left out) score up to this magnitude, just under every mate
+/// score: `UNPROVEN_BOUND - plies`. They show as large centipawn values.
+const UNPROVEN_BOUND: i32 = MATE_BOUND - 1;
 
 /// A search score as the protocol shows it, from the mover's side.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -126,7 +126,7 @@ impl Strategy for Quarto {
         }
     }
 
-    fn solve_small(&self, _tables: &()) -> Option<Solved> {
+    fn solve_small(&self, _tables: &mut (), _depth: u32) -> Option<Solved> {
         self.solve_endgame()
     }
 

@@ -25,18 +25,18 @@ pub use movegen::{Direction, DIRECTIONS};
 pub use moves::{MoveKind, QuoridorMove};
 pub use position_text::PositionError;
 
-use crate::game::{Handicap, MoveList, Outcome, Position, Solved, Strategy};
+use crate::game::{Handicap, MoveList, Outcome, Position, Selection, Solved, Strategy};
 use path_cache::PathCache;
-use race::RaceTable;
+use race::RaceCache;
 use shut::Found;
 
 /// What a search or perft thread keeps for Quoridor (see
-/// [`Position::Tables`]): the cache of traced paths, and the pawn race
-/// solved for the root when neither player has a wall left.
+/// [`Position::Tables`]): the cache of traced paths, and the pawn races
+/// solved in this search (layouts without walls in hand).
 #[derive(Default)]
 pub struct QuoridorTables {
     paths: PathCache,
-    race: Option<RaceTable>,
+    race: RaceCache,
 }
 
 impl Position for Quoridor {
@@ -104,11 +104,13 @@ impl Strategy for Quoridor {
         moves: &mut MoveList<QuoridorMove>,
         _depth: u32,
         vouched: Option<&[u16]>,
-    ) -> usize {
+    ) -> Selection {
         let mut found = Found::default();
         let primary = self.selective_moves(moves, vouched, &mut found);
         self.shut.add(&found);
-        primary
+        // Only walls can be left out, and only when some were asked for.
+        let complete = vouched.is_none() || self.hand[self.side as usize] == 0;
+        Selection { primary, complete }
     }
 
     fn table_key_after(&self, mv: QuoridorMove, _depth: u32) -> Option<u64> {
@@ -123,8 +125,8 @@ impl Strategy for Quoridor {
         self.prepare_race(&mut tables.race);
     }
 
-    fn solve_small(&self, tables: &QuoridorTables) -> Option<Solved> {
-        self.solve_race(tables.race.as_ref())
+    fn solve_small(&self, tables: &mut QuoridorTables, depth: u32) -> Option<Solved> {
+        self.solve_race(&mut tables.race, depth)
     }
 
     fn give_turn_to(&mut self, seat: usize) {

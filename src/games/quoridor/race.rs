@@ -1,10 +1,11 @@
 //! The pawn race: once neither of two players has a wall left, the walls on
 //! the board never change again and the game is a race of two pawns, jumps and
 //! side steps included. Its every state (both pawns, side to move) is solved
-//! by retrograde analysis when a search starts from such a position (about
-//! 1 ms on 9x9, 16 ms on 15x15); the search then scores every node exactly
-//! instead of expanding it. The solved table belongs to the search thread
-//! (in its [`super::QuoridorTables`]), not to the position.
+//! by retrograde analysis (about 1 ms on 9x9, 16 ms on 15x15), and the search
+//! scores every such node exactly instead of expanding it. The solved tables
+//! belong to the search thread (a [`RaceCache`] in its
+//! [`super::QuoridorTables`]), made afresh for every search, so a search's
+//! result never depends on what earlier searches met.
 
 use super::bitboard::BitBoard;
 use super::board::Quoridor;
@@ -18,18 +19,45 @@ pub struct RaceTable {
     values: Vec<i16>,
 }
 
+/// Layouts a search thread keeps solved at once.
+const CACHED_LAYOUTS: usize = 64;
+/// A layout met below the root is solved only with this many plies still
+/// to search there (a millisecond is worth a few thousand nodes), and at
+/// most this many times per search.
+const SOLVE_MIN_DEPTH: u32 = 3;
+const SOLVES_PER_SEARCH: u32 = 256;
+
+/// The race tables of one search: the root's layout, and layouts met in
+/// the tree (the oldest replaced first).
+#[derive(Default)]
+pub struct RaceCache {
+    tables: Vec<RaceTable>,
+    next: usize,
+    solved: u32,
+}
+
+impl RaceCache {
+    fn find(&self, key: u64) -> Option<&RaceTable> {
+        self.tables.iter().find(|t| t.key == key)
+    }
+
+    fn insert(&mut self, table: RaceTable) {
+        if self.tables.len() < CACHED_LAYOUTS {
+            self.tables.push(table);
+        } else {
+            self.tables[self.next] = table;
+            self.next = (self.next + 1) % CACHED_LAYOUTS;
+        }
+    }
+}
+
 impl Quoridor {
-    /// The race table for a search from this position: the one in `kept`
-    /// when it is this layout's, solved when neither player has a wall left,
-    /// else none. Only the root's layout is ever looked up: solving the
-    /// layouts met deeper in a search would cost a millisecond each, and
-    /// answering from whatever earlier searches left behind would make
-    /// results depend on history.
-    pub fn prepare_race(&self, kept: &mut Option<RaceTable>) {
-        match self.race_possible().then(|| self.layout_key()) {
-            Some(key) if kept.as_ref().is_some_and(|t| t.key == key) => {}
-            Some(key) => *kept = Some(RaceTable { key, values: self.solve_layout() }),
-            None => *kept = None,
+    /// Readies `cache` for a search from this position: empty, but for the
+    /// root's own layout when neither player has a wall left.
+    pub fn prepare_race(&self, cache: &mut RaceCache) {
+        *cache = RaceCache::default();
+        if self.race_possible() {
+            cache.insert(RaceTable { key: self.layout_key(), values: self.solve_layout() });
         }
     }
 
@@ -38,17 +66,23 @@ impl Quoridor {
     }
 
     /// The exact value of a two-player position in which neither player has a
-    /// wall left, when its layout is the one `table` holds (see
-    /// [`Quoridor::prepare_race`]); `None` otherwise.
-    pub fn solve_race(&self, table: Option<&RaceTable>) -> Option<Solved> {
-        let table = table?;
+    /// wall left, when `cache` holds its layout, or solving it is worth it
+    /// with `depth` plies to search; `None` otherwise.
+    pub fn solve_race(&self, cache: &mut RaceCache, depth: u32) -> Option<Solved> {
         if !self.race_possible() {
             return None;
         }
         let key = self.layout_key();
+        if cache.find(key).is_none() {
+            if depth < SOLVE_MIN_DEPTH || cache.solved >= SOLVES_PER_SEARCH {
+                return None;
+            }
+            cache.solved += 1;
+            cache.insert(RaceTable { key, values: self.solve_layout() });
+        }
+        let table = cache.find(key)?;
         let state = self.race_state(self.pawns[0] as usize, self.pawns[1] as usize, self.side as usize);
-        let value = (table.key == key).then(|| table.values[state])?;
-        Some(match value {
+        Some(match table.values[state] {
             0 => Solved::Draw,
             n if n > 0 => Solved::WinIn(n as u32),
             n => Solved::LossIn(n.unsigned_abs() as u32),
@@ -202,21 +236,21 @@ mod tests {
 
     fn solve(text: &str) -> Solved {
         let p = Quoridor::from_text(text).unwrap();
-        let mut table = None;
-        p.prepare_race(&mut table);
-        p.solve_race(table.as_ref()).unwrap()
+        let mut cache = RaceCache::default();
+        p.prepare_race(&mut cache);
+        p.solve_race(&mut cache, 0).unwrap()
     }
 
     #[test]
     fn only_without_walls_in_hand_and_with_two_players() {
         let walls_left = Quoridor::from_text("quoridor 9x9 pawns=e1,e9 hand=1,0 walls=- turn=1").unwrap();
-        let mut table = None;
-        walls_left.prepare_race(&mut table);
-        assert!(table.is_none() && walls_left.solve_race(table.as_ref()).is_none());
+        let mut cache = RaceCache::default();
+        walls_left.prepare_race(&mut cache);
+        assert!(cache.tables.is_empty() && walls_left.solve_race(&mut cache, 10).is_none());
         let four = super::super::Variant { players: 4, walls: 0, ..Default::default() };
         let four = Quoridor::new(&four).unwrap();
-        four.prepare_race(&mut table);
-        assert!(table.is_none() && four.solve_race(table.as_ref()).is_none());
+        four.prepare_race(&mut cache);
+        assert!(cache.tables.is_empty() && four.solve_race(&mut cache, 10).is_none());
     }
 
     #[test]
@@ -283,9 +317,7 @@ mod tests {
             checked += 1;
             // Every decided value fits in 16 plies on 5x5 with these walls; a
             // deeper plain search agrees with each.
-            let mut table = None;
-            p.prepare_race(&mut table);
-            let exact = p.solve_race(table.as_ref()).unwrap();
+            let exact = p.solve_race(&mut RaceCache::default(), SOLVE_MIN_DEPTH).unwrap();
             assert_eq!(exact, plain_value(&p, 18), "{text}");
         }
     }
@@ -295,21 +327,54 @@ mod tests {
         // c2 and c4 face each other on 5x5: the first to move steps to c3
         // and is jumped, so it loses the race.
         let p = Quoridor::from_text("quoridor 5x5 pawns=c2,c4 hand=0,0 walls=- turn=1").unwrap();
-        let mut table = None;
-        p.prepare_race(&mut table);
-        assert_eq!(p.solve_race(table.as_ref()), Some(plain_value(&p, 18)));
+        let mut cache = RaceCache::default();
+        p.prepare_race(&mut cache);
+        assert_eq!(p.solve_race(&mut cache, 0), Some(plain_value(&p, 18)));
     }
 
     #[test]
-    fn only_the_prepared_layout_is_answered() {
+    fn other_layouts_are_solved_only_with_depth_to_spare_and_then_kept() {
         let a = Quoridor::from_text("quoridor 5x5 pawns=c1,c5 hand=0,0 walls=- turn=1").unwrap();
         let b = Quoridor::from_text("quoridor 5x5 pawns=c1,c5 hand=0,0 walls=b2h turn=1").unwrap();
-        let mut table = None;
-        a.prepare_race(&mut table);
-        assert!(a.solve_race(table.as_ref()).is_some());
-        assert!(b.solve_race(table.as_ref()).is_none());
+        let mut cache = RaceCache::default();
+        a.prepare_race(&mut cache);
+        assert!(a.solve_race(&mut cache, 0).is_some());
+        assert!(b.solve_race(&mut cache, SOLVE_MIN_DEPTH - 1).is_none());
+        assert_eq!(b.solve_race(&mut cache, SOLVE_MIN_DEPTH), Some(plain_value(&b, 18)));
+        assert_eq!(b.solve_race(&mut cache, 0), Some(plain_value(&b, 18)));
+        // A new search forgets what the last one solved.
         let walls_left = Quoridor::from_text("quoridor 5x5 pawns=c1,c5 hand=1,0 walls=- turn=1").unwrap();
-        walls_left.prepare_race(&mut table);
-        assert!(a.solve_race(table.as_ref()).is_none());
+        walls_left.prepare_race(&mut cache);
+        assert!(a.solve_race(&mut cache, 0).is_none());
+    }
+
+    #[test]
+    fn the_cache_keeps_the_latest_layouts() {
+        let mut cache = RaceCache::default();
+        // Distinct layouts: one wall, or two, anywhere they fit.
+        let walls: Vec<String> = (0..4)
+            .flat_map(|c| {
+                (1..5).flat_map(move |r| ['h', 'v'].map(|o| format!("{}{r}{o}", (b'a' + c) as char)))
+            })
+            .collect();
+        let mut layouts = Vec::new();
+        for (i, first) in walls.iter().enumerate() {
+            for second in walls.iter().skip(i) {
+                let set = if first == second { first.clone() } else { format!("{first},{second}") };
+                if let Ok(p) =
+                    Quoridor::from_text(&format!("quoridor 5x5 pawns=c1,c5 hand=0,0 walls={set} turn=1"))
+                {
+                    layouts.push(p);
+                }
+            }
+            if layouts.len() > CACHED_LAYOUTS + 8 {
+                break;
+            }
+        }
+        for p in &layouts {
+            assert!(p.solve_race(&mut cache, SOLVE_MIN_DEPTH).is_some());
+        }
+        assert_eq!(cache.tables.len(), CACHED_LAYOUTS);
+        assert!(layouts.last().unwrap().solve_race(&mut cache, 0).is_some());
     }
 }
