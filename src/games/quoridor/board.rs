@@ -4,6 +4,7 @@
 use super::bitboard::{BitBoard, STRIDE};
 use super::geometry::{geometry, zobrist, Geometry, MAX_SIDE, MAX_WALLS_IN_HAND, MIN_SIDE};
 use super::moves::{MoveKind, QuoridorMove};
+use super::nnue::Accumulator;
 use super::seat_paths::SeatPaths;
 use super::shut::ShutWalls;
 use std::fmt;
@@ -128,6 +129,8 @@ pub struct Quoridor {
     pub(super) paths: [SeatPaths; 4],
     /// Walls known to cut someone off (a cache, see [`ShutWalls`]).
     pub(super) shut: ShutWalls,
+    /// The evaluation network's kept inputs, where the network applies.
+    pub(super) accumulator: Option<Accumulator>,
 }
 
 /// By hand: the derived clone copied the fields one by one, where this
@@ -169,9 +172,11 @@ impl Quoridor {
             walls_hash: 0,
             paths: [SeatPaths::WALLED_OFF; 4],
             shut: ShutWalls::none(),
+            accumulator: None,
         };
         position.hash = position.hash_from_scratch();
         position.retrace_all();
+        position.refresh_accumulator();
         Ok(position)
     }
 
@@ -358,6 +363,7 @@ impl Quoridor {
             .map(|seat| seat as u8);
         position.hash = position.hash_from_scratch();
         position.retrace_all();
+        position.refresh_accumulator();
         Ok(position)
     }
 }

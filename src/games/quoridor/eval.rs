@@ -125,6 +125,14 @@ impl Quoridor {
             let lead = STEP * (sides.rival_distance - sides.my_distance);
             return if wins { RACE_DECIDED + lead } else { lead - RACE_DECIDED };
         }
+        if self.accumulator.is_some() {
+            // The network values the side to move's view.
+            let side = self.side_to_move();
+            let terms = if side == seat { sides.terms() } else { self.sides(side).terms() };
+            if let Some(value) = self.network_value(&terms) {
+                return if side == seat { value } else { -value };
+            }
+        }
         let terms = sides.terms();
         terms.iter().zip(WEIGHTS.iter()).map(|(t, w)| t * w).sum()
     }

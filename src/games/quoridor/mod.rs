@@ -8,6 +8,7 @@ pub mod geometry;
 mod levels;
 mod movegen;
 mod moves;
+pub mod nnue;
 pub mod notation;
 mod path_cache;
 mod paths;

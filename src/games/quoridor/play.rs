@@ -19,6 +19,10 @@ impl Quoridor {
                 self.shut.forget_after_step(side, from, square, self.multi_jump);
                 self.hash ^= keys.pawn[side][from] ^ keys.pawn[side][square];
                 self.pawns[side] = square as u8;
+                if let Some(mut accumulator) = self.accumulator {
+                    accumulator.after_step(self, side, from, square);
+                    self.accumulator = Some(accumulator);
+                }
                 if self.goal(side).contains(square) {
                     self.winner = Some(side as u8);
                 }
@@ -26,6 +30,9 @@ impl Quoridor {
             }
             MoveKind::Wall { centre, vertical } => {
                 self.put_wall(centre, vertical);
+                if let Some(accumulator) = &mut self.accumulator {
+                    accumulator.after_wall(centre, vertical);
+                }
                 self.retrace_after_wall(centre, vertical, cache);
                 let before = self.hand[side] as usize;
                 self.hash ^= keys.hand[side][before] ^ keys.hand[side][before - 1];
