@@ -9,6 +9,12 @@
 //! Positions without a heuristic score (a mate found, or no walls left in
 //! either hand, where the evaluation does not use the network) are left
 //! out.
+//!
+//! `datagen records [--engine NAME] FILE...` writes the same lines from
+//! `arena -pgnout` records of 9x9 games: every position after the opening
+//! with the score the engine to move reported for it (only `NAME`'s moves
+//! with `--engine`: the scores of other engines are never used).
+//! `datagen features IN OUT` turns such lines into training records.
 
 use std::io::Write;
 use tabula::game::prelude::*;
@@ -215,8 +221,64 @@ fn write_features(input: &str, output: &str) -> Result<u64, String> {
     Ok(records)
 }
 
+/// `datagen records`: the positions of arena records, as lines of the
+/// positions file, on standard output.
+fn write_records(words: &[String]) -> Result<u64, String> {
+    let mut engine = None;
+    let mut files = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        if words[i] == "--engine" {
+            engine = Some(words.get(i + 1).ok_or("--engine needs a name")?.clone());
+            i += 2;
+        } else {
+            files.push(words[i].clone());
+            i += 1;
+        }
+    }
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut written = 0;
+    for file in &files {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+        for record in tune::records::read_records(&text).into_iter().flatten() {
+            let nine = record.start.width() == 9 && record.start.height() == 9;
+            let Ok(positions) = record.positions() else { continue };
+            if !nine {
+                continue;
+            }
+            for (ply, (position, result)) in positions.iter().enumerate() {
+                let Some(Some(score)) = record.scores.get(ply) else { continue };
+                let mover = &record.players[position.side_to_move()];
+                let walls_held = (0..2).any(|s| position.walls_in_hand(s) > 0);
+                if engine.as_ref().is_some_and(|name| name != mover)
+                    || score.abs() >= SCORE_LIMIT
+                    || !walls_held
+                {
+                    continue;
+                }
+                writeln!(out, "{}|{score}|{result}", position.to_text())
+                    .map_err(|e| format!("cannot write: {e}"))?;
+                written += 1;
+            }
+        }
+    }
+    out.flush().map_err(|e| format!("cannot write: {e}"))?;
+    Ok(written)
+}
+
 fn main() {
     let words: Vec<String> = std::env::args().collect();
+    if words.get(1).map(String::as_str) == Some("records") {
+        match write_records(&words[2..]) {
+            Ok(n) => eprintln!("{n} positions"),
+            Err(e) => {
+                eprintln!("datagen: {e}");
+                std::process::exit(1);
+            }
+        }
+        return;
+    }
     if words.get(1).map(String::as_str) == Some("features") {
         let (Some(input), Some(output)) = (words.get(2), words.get(3)) else {
             eprintln!("usage: datagen features IN OUT");

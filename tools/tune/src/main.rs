@@ -10,7 +10,8 @@
 //!     tune [--ridge R] [--from-ply N] [--drop TERM]... FILE.pgn...
 
 mod fit;
-mod records;
+
+use tune::records;
 
 use fit::{best_scale, fit, log_loss, Samples};
 use tabula::game::Position;

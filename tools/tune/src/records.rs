@@ -14,6 +14,12 @@ pub struct Record {
     pub first_score: f64,
     /// Moves of the opening (not chosen by the engines).
     pub opening_plies: usize,
+    /// The engines' names by seat (`P1`, `P2` tags).
+    pub players: [String; 2],
+    /// The score each engine reported for its move, in centi-steps from
+    /// its side, for every move after the opening (`None`: a mate, or no
+    /// score).
+    pub scores: Vec<Option<i32>>,
 }
 
 /// Why a game was left out.
@@ -61,12 +67,22 @@ fn fitting_record(read: ReadRecord) -> Result<Record, Skip> {
         .iter()
         .find_map(|c| c.strip_prefix("opening plies ")?.split(';').next()?.trim().parse().ok())
         .unwrap_or(0);
-    Ok(Record { start, moves: read.game.moves, first_score, opening_plies })
+    let scores = read
+        .comments
+        .iter()
+        .find_map(|c| c.strip_prefix("scores:"))
+        .map(|list| {
+            list.split_whitespace().map(|s| s.strip_prefix("cp").and_then(|v| v.parse().ok())).collect()
+        })
+        .unwrap_or_default();
+    let name = |tag: &str| read.tag(tag).unwrap_or_default().to_string();
+    let players = [name("P1"), name("P2")];
+    Ok(Record { start, moves: read.game.moves, first_score, opening_plies, players, scores })
 }
 
 impl Record {
     /// Every position of the game after the opening, before the game ended,
-    /// with the score of the side to move.
+    /// with the result for the side to move (1 a win, 0.5 a draw, 0 a loss).
     pub fn positions(&self) -> Result<Vec<(Quoridor, f64)>, Skip> {
         let mut position = self.start.clone();
         let mut out = Vec::new();
@@ -93,7 +109,7 @@ mod tests {
     const TWO_GAMES: &str = "[Game \"1\"]\n[Variant \"quoridor 9x9 walls=10 players=2\"]\n[P1 \"a\"]\n\
         [P2 \"b\"]\n[Result \"0-1\"]\n[Plies \"4\"]\n\ne4h e8 e2 e7\n0-1\n; opening plies 1; move times (ms): 1 2 3\n\n\
         [Game \"2\"]\n[Variant \"quoridor 5x5 walls=3 players=2\"]\n[P1 \"b\"]\n[P2 \"a\"]\n\
-        [Result \"1/2-1/2\"]\n\nc2 c4\n1/2-1/2\n";
+        [Result \"1/2-1/2\"]\n\nc2 c4\n1/2-1/2\n; scores: cp12 mate3\n";
 
     #[test]
     fn records_are_read_and_replayed() {
@@ -107,6 +123,8 @@ mod tests {
         assert_eq!(positions[1].1, 0.0);
         assert_eq!(records[1].start.width(), 5);
         assert_eq!(records[1].positions().unwrap()[0].1, 0.5);
+        assert_eq!(records[0].players, ["a".to_string(), "b".to_string()]);
+        assert_eq!(records[1].scores, [Some(12), None]);
     }
 
     #[test]
