@@ -8,6 +8,7 @@
 //! of the side to move's team, so a move to a team-mate keeps the window and
 //! the sign, and a move to the other team negates both, as in negamax.
 
+use super::ordering::TRIED_KEPT;
 use super::searcher::{score_from_tt, score_to_tt, Searcher};
 use super::tt::Bound;
 use super::{MATE, MATE_BOUND, MAX_PLY, UNPROVEN_BOUND};
@@ -305,6 +306,8 @@ impl<G: Position + Strategy> Searcher<'_, G> {
             complete &= listed;
             let count = moves.len();
             let list = moves.as_mut_slice();
+            let side = mover.side_to_move();
+            let mut tried = [0u16; TRIED_KEPT];
             for i in 0..count {
                 // Selection sort: most moves are never reached after a cutoff.
                 let pick = (i..count).max_by_key(|&j| keys[j]).unwrap_or(i);
@@ -330,7 +333,6 @@ impl<G: Position + Strategy> Searcher<'_, G> {
                     reduction,
                     first,
                 );
-                searched += 1;
                 if self.aborted {
                     return None;
                 }
@@ -341,11 +343,16 @@ impl<G: Position + Strategy> Searcher<'_, G> {
                         alpha = score;
                         self.update_pv(ply, mv);
                         if alpha >= beta {
-                            self.ordering.record_cutoff(G::move_code(mv), ply, depth);
+                            let before = &tried[..searched.min(TRIED_KEPT)];
+                            self.ordering.record_cutoff(G::move_code(mv), ply, depth, side, before);
                             return Some((best_score, best_move));
                         }
                     }
                 }
+                if searched < TRIED_KEPT {
+                    tried[searched] = G::move_code(mv);
+                }
+                searched += 1;
             }
         }
         if !complete && best_score <= -MATE_BOUND {
@@ -371,11 +378,12 @@ impl<G: Position + Strategy> Searcher<'_, G> {
         keys: &mut [i32; crate::game::MAX_MOVES],
         secondary: &mut [bool; crate::game::MAX_MOVES],
     ) -> bool {
+        let side = mover.side_to_move();
         let [first_killer, second_killer] = self.ordering.killers(ply);
         let vouched = [tt_move.unwrap_or(u16::MAX), first_killer, second_killer];
         let selection = mover.generate_selective_moves(moves, 0, narrow.then_some(&vouched[..]));
         for (i, &mv) in moves.iter().enumerate() {
-            keys[i] = self.ordering.score(G::move_code(mv), tt_move, ply);
+            keys[i] = self.ordering.score(G::move_code(mv), tt_move, ply, side);
             if i >= selection.primary && keys[i] < KILLER_KEY {
                 secondary[i] = true;
                 keys[i] -= SECONDARY_KEY_OFFSET;

@@ -298,6 +298,19 @@ impl<G: Position + Strategy> Searcher<'_, G> {
             };
             found.push((score, line));
         }
+        if found.len() > 1 && !self.aborted {
+            // Each line had its own window and table contents: a later
+            // line may come out better than an earlier one. Report them
+            // best first, as the root's move order and answer.
+            found.sort_by_key(|(score, _)| std::cmp::Reverse(*score));
+            for (k, (score, line)) in found.iter().enumerate() {
+                state.moves[k] = line[0];
+                state.previous_scores[k] = Some(*score);
+            }
+            state.best = found[0].1[0];
+            state.best_line = found[0].1.clone();
+            *previous_score = Some(found[0].0);
+        }
         found
     }
 
