@@ -8,6 +8,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::time::{Duration, Instant};
+use tabula::protocol::lines::{spawn_bounded_line_reader, LineBounds, LineTooLong};
 
 /// How an engine is started and configured.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -50,6 +51,9 @@ pub enum EngineError {
     Timeout(&'static str),
     /// Its input is closed.
     Write,
+    /// It wrote more than arena reads: a line over [`LINE_BYTES`], or over
+    /// [`OUTPUT_BYTES`] between two commands. What it did.
+    Flood(String),
 }
 
 impl std::fmt::Display for EngineError {
@@ -59,6 +63,7 @@ impl std::fmt::Display for EngineError {
             EngineError::Died => write!(f, "crashed"),
             EngineError::Timeout(what) => write!(f, "no {what} in time"),
             EngineError::Write => write!(f, "stopped reading its input"),
+            EngineError::Flood(what) => write!(f, "floods its output ({what})"),
         }
     }
 }
@@ -68,9 +73,20 @@ pub struct EngineProcess {
     pub name: String,
     child: Child,
     input: ChildStdin,
-    lines: Receiver<String>,
+    lines: Receiver<Result<String, LineTooLong>>,
+    /// Bytes of output still allowed before the next command.
+    output_left: usize,
     pub declared: Vec<DeclaredOption>,
 }
+
+/// The longest line an engine may write, in bytes: longer is a flood. Far
+/// above any `info` or `option` line (a 100 kB move is still judged as a move).
+pub const LINE_BYTES: usize = 256 << 10;
+/// The most output an engine may write between two commands: more is a flood.
+pub const OUTPUT_BYTES: usize = 16 << 20;
+/// Lines read ahead of the referee; the engine waits while they are unread,
+/// so at most this many lines of at most [`LINE_BYTES`] are held.
+const QUEUED_LINES: usize = 64;
 
 /// How long `uci` and the first `isready` may take unless the engine's
 /// `handshake=` setting says otherwise: generous, since an engine may
@@ -118,13 +134,19 @@ impl EngineProcess {
         };
         let name = spec.name.clone();
         let reader_name = name.clone();
-        let lines = tabula::protocol::lines::spawn_line_reader(output, format!("read {name}"), move |line| {
-            let line = line.trim_end().to_string();
-            log::debug!("{reader_name} >> {line}");
+        let bounds = LineBounds { queue: QUEUED_LINES, line_bytes: LINE_BYTES };
+        let reader = format!("read {name}");
+        let lines = spawn_bounded_line_reader(output, reader, bounds, move |line| {
+            let line = line.map(|l| l.trim_end().to_string());
+            match &line {
+                Ok(text) => log::debug!("{reader_name} >> {text}"),
+                Err(long) => log::debug!("{reader_name} >> (a line of {} bytes or more)", long.bytes),
+            }
             line
         })
         .map_err(|e| EngineError::Start(e.to_string()))?;
-        let mut engine = EngineProcess { name, child, input, lines, declared: Vec::new() };
+        let mut engine =
+            EngineProcess { name, child, input, lines, output_left: OUTPUT_BYTES, declared: Vec::new() };
         engine.send("uci")?;
         let deadline = Instant::now() + spec.handshake_timeout();
         loop {
@@ -139,30 +161,52 @@ impl EngineProcess {
         Ok(engine)
     }
 
+    /// Sends a command; the engine may write [`OUTPUT_BYTES`] before the next.
     pub fn send(&mut self, line: &str) -> Result<(), EngineError> {
         log::debug!("{} << {line}", self.name);
+        self.output_left = OUTPUT_BYTES;
         writeln!(self.input, "{line}").and_then(|_| self.input.flush()).map_err(|_| EngineError::Write)
     }
 
     /// The next line before `deadline`. An engine whose process has ended
-    /// has died, even if a child it left still holds its output open.
+    /// has died, even if a child it left still holds its output open. The
+    /// deadline holds however fast lines come: it is checked before each
+    /// line is taken, so a line not taken is kept for the next call.
     pub fn read_line(&mut self, deadline: Instant, awaited: &'static str) -> Result<String, EngineError> {
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Err(EngineError::Timeout(awaited));
+            }
             match self.lines.recv_timeout(left.min(LIVENESS_CHECK)) {
-                Ok(line) => return Ok(line),
+                Ok(line) => return self.take(line),
                 Err(RecvTimeoutError::Disconnected) => return Err(EngineError::Died),
                 Err(RecvTimeoutError::Timeout) => {}
             }
             if !self.alive() {
                 // What it wrote just before it ended may still be on its way
                 // from the reader thread.
-                return self.lines.recv_timeout(LIVENESS_CHECK).map_err(|_| EngineError::Died);
-            }
-            if left <= LIVENESS_CHECK {
-                return Err(EngineError::Timeout(awaited));
+                return match self.lines.recv_timeout(LIVENESS_CHECK) {
+                    Ok(line) => self.take(line),
+                    Err(_) => Err(EngineError::Died),
+                };
             }
         }
+    }
+
+    /// A line read, counted against the output allowed.
+    fn take(&mut self, line: Result<String, LineTooLong>) -> Result<String, EngineError> {
+        let line = line.map_err(|_| EngineError::Flood(format!("a line over {} KiB", LINE_BYTES >> 10)))?;
+        match self.output_left.checked_sub(line.len() + 1) {
+            Some(left) => self.output_left = left,
+            None => {
+                return Err(EngineError::Flood(format!(
+                    "over {} MiB of output after one command",
+                    OUTPUT_BYTES >> 20
+                )))
+            }
+        }
+        Ok(line)
     }
 
     /// `isready` answered by `readyok` in time; earlier lines are dropped.

@@ -235,6 +235,8 @@ impl Game {
     ) -> Option<(Fault, String)> {
         let (text, score) = match answer {
             Err(EngineError::Timeout(_)) => return Some((Fault::TimeLoss, "loses on time".to_string())),
+            // Counted with the time losses: it loses the game, and the match goes on.
+            Err(e @ EngineError::Flood(_)) => return Some((Fault::TimeLoss, e.to_string())),
             Err(e) => return Some((Fault::Crash, format!("{e}"))),
             Ok(found) => found,
         };
