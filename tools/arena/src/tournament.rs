@@ -46,6 +46,14 @@ pub fn run(config: &Config, interrupted: Arc<AtomicBool>, out: &mut dyn Write) -
         ));
     }
     let jobs = schedule(config)?;
+    if let Some(path) = &config.pgn_out {
+        // Refused before the first game rather than warned about after each.
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(|e| format!("cannot write -pgnout {}: {e}", path.display()))?;
+    }
     let total = jobs.len();
     let stop = Arc::new(AtomicBool::new(false));
     let (reports, workers) = start_workers(config, jobs, &stop, &interrupted);
