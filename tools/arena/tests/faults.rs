@@ -366,8 +366,9 @@ fn four_players_go_on_without_a_crashed_engine() {
             "timemargin=2000".into(),
         ]);
     }
+    let pgn = dir.file("games.pgn");
     args.extend(
-        "-each st=0.05 -variant width=5 height=5 players=4 walls=3 -games 2 -recover -concurrency 2"
+        format!("-each st=0.05 -variant width=5 height=5 players=4 walls=3 -games 2 -recover -concurrency 2 -pgnout {pgn}")
             .split_whitespace()
             .map(String::from),
     );
@@ -375,6 +376,16 @@ fn four_players_go_on_without_a_crashed_engine() {
     run.expect_exit(0);
     let finished = finished_games(&run.stdout);
     run.check(finished.len() == 2, "both games finish");
+    // arena's own reader (the board's Load, tune) takes the skipped turns.
+    let text = std::fs::read_to_string(&pgn).expect("the records");
+    run.check(text.contains(" - "), "the crashed engine's turns show as '-'");
+    let read = arena::record::read_records(&text);
+    run.check(read.len() == 2, "two records");
+    for record in read {
+        let record = record.unwrap_or_else(|e| panic!("arena cannot read its own record: {e}\n{text}"));
+        let (position, _) = arena::record::replay(&record.game, &record.variant).expect("it replays");
+        run.check(position.outcome().is_some(), "to the end of the game");
+    }
     for f in &finished {
         let winner = f.winner_name();
         run.check(winner.is_some() && winner != Some(FAULTY), "one of the three others wins");
