@@ -14,6 +14,8 @@ use std::time::{Duration, Instant};
 
 /// How long past its time per move an engine may take before it counts as hung.
 const GRACE: Duration = Duration::from_secs(3);
+/// The shortest time between two updates of what an engine is thinking.
+const THINKING_SHOWN: Duration = Duration::from_millis(50);
 /// How often a thinking engine's seat is checked for a take-back.
 const POLL: Duration = Duration::from_millis(100);
 
@@ -207,6 +209,7 @@ fn search(shared: &Shared, engine: &mut EngineProcess, turn: &Turn) -> Result<St
     engine.send(&format!("go movetime {}", turn.movetime.as_millis())).map_err(fault)?;
     let deadline = Instant::now() + turn.movetime + GRACE;
     let mut stopped = false;
+    let mut shown: Option<Instant> = None;
     loop {
         let line = match engine.read_line(deadline.min(Instant::now() + POLL), "bestmove") {
             Ok(line) => line,
@@ -228,7 +231,11 @@ fn search(shared: &Shared, engine: &mut EngineProcess, turn: &Turn) -> Result<St
             Some("bestmove") if stopped => return Err(Failure::Stale),
             Some("bestmove") => return Ok(words.next().unwrap_or("").to_string()),
             Some("info") => {
-                if let Some(thinking) = read_info(&line, turn.seat) {
+                // At most one update of the page per THINKING_SHOWN: an engine
+                // may print far more lines than a page can draw.
+                let due = shown.is_none_or(|at| at.elapsed() >= THINKING_SHOWN);
+                if let Some(thinking) = read_info(&line, turn.seat).filter(|_| due) {
+                    shown = Some(Instant::now());
                     shared.update(|table| {
                         if table.generation == turn.generation {
                             table.thinking = Some(thinking);

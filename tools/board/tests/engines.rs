@@ -43,3 +43,23 @@ fn each_game_is_announced_and_an_unused_engine_is_quit() {
         logged(&log).last().map(String::as_str) == Some("quit") && descendants(board.pid()).is_empty()
     });
 }
+
+/// An engine that floods its output while thinking is reported like one
+/// that crashes, well before its time is up, and the board stays small.
+#[test]
+fn an_engine_that_floods_its_output_is_reported() {
+    let dir = TempDir::new("flood");
+    let log = dir.file("engine.log");
+    let engine = write_engine(&dir, &log, "yes 'info depth 1 score cp 0 nodes 1 pv c2'");
+    let board = Board::start(&["--engine", &engine]);
+    let started = Instant::now();
+    assert_eq!(board.post("/new", &format!("{FIVE}&seat1=engine&movetime1=60000")).status, 200);
+    let mut peak = 0;
+    let state = board.wait_for("the flood to be reported", Duration::from_secs(40), |s| {
+        peak = peak.max(resident_kib(board.pid()));
+        s.contains("floods its output")
+    });
+    assert!(state.contains("the seat is now human"), "{state}");
+    assert!(started.elapsed() < Duration::from_secs(30), "reported in {:?}", started.elapsed());
+    assert!(peak < 150 << 10, "the board grew to {peak} KiB");
+}

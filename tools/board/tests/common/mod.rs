@@ -110,7 +110,7 @@ impl Board {
     }
 
     /// Waits (at most `limit`) until the view satisfies `condition`.
-    pub fn wait_for(&self, what: &str, limit: Duration, condition: impl Fn(&str) -> bool) -> String {
+    pub fn wait_for(&self, what: &str, limit: Duration, mut condition: impl FnMut(&str) -> bool) -> String {
         let started = Instant::now();
         loop {
             let state = self.state();
