@@ -117,13 +117,16 @@ fn main() {
 
 /// How long one write to a page may wait for the page to read before it
 /// returns (see `server::send_to_page`, which drops a page that stays stalled).
+#[cfg(unix)]
 const SEND_TIMEOUT: Duration = Duration::from_secs(1);
 /// How long a connection may wait for the page's next request (or the rest
 /// of one): then it is closed. A page opens a new one when it needs it; an
 /// event stream is not affected while the board writes to it.
+#[cfg(unix)]
 const RECEIVE_TIMEOUT: Duration = Duration::from_secs(10);
 /// The kernel's send buffer for each page, in bytes: a few dozen views, so
 /// that a page that stops reading is found out soon.
+#[cfg(unix)]
 const SEND_BUFFER: libc::c_int = 64 << 10;
 
 /// The server on `address`. The listening socket gets [`SEND_TIMEOUT`],
