@@ -7,6 +7,8 @@ use crossbeam_channel::{Receiver, RecvTimeoutError};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tabula::protocol::lines::{spawn_bounded_line_reader, LineBounds, LineTooLong};
 
@@ -54,6 +56,8 @@ pub enum EngineError {
     /// It wrote more than arena reads: a line over [`LINE_BYTES`], or over
     /// [`OUTPUT_BYTES`] between two commands. What it did.
     Flood(String),
+    /// The run was interrupted while waiting for it.
+    Interrupted,
 }
 
 impl std::fmt::Display for EngineError {
@@ -64,6 +68,7 @@ impl std::fmt::Display for EngineError {
             EngineError::Timeout(what) => write!(f, "no {what} in time"),
             EngineError::Write => write!(f, "stopped reading its input"),
             EngineError::Flood(what) => write!(f, "floods its output ({what})"),
+            EngineError::Interrupted => write!(f, "was left: the run is interrupted"),
         }
     }
 }
@@ -76,6 +81,8 @@ pub struct EngineProcess {
     lines: Receiver<Result<String, LineTooLong>>,
     /// Bytes of output still allowed before the next command.
     output_left: usize,
+    /// Set when the whole run is interrupted: every wait ends.
+    interrupted: Option<Arc<AtomicBool>>,
     pub declared: Vec<DeclaredOption>,
 }
 
@@ -101,6 +108,15 @@ const LIVENESS_CHECK: Duration = Duration::from_millis(50);
 impl EngineProcess {
     /// Starts the process and completes the `uci` handshake.
     pub fn start(spec: &EngineSpec) -> Result<EngineProcess, EngineError> {
+        EngineProcess::start_interruptible(spec, None)
+    }
+
+    /// As [`EngineProcess::start`]; once `interrupted` is set, this and every
+    /// later wait for the engine ends with [`EngineError::Interrupted`].
+    pub fn start_interruptible(
+        spec: &EngineSpec,
+        interrupted: Option<Arc<AtomicBool>>,
+    ) -> Result<EngineProcess, EngineError> {
         let mut command = Command::new(&spec.command);
         command.args(&spec.args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null());
         if let Some(dir) = &spec.dir {
@@ -145,8 +161,15 @@ impl EngineProcess {
             line
         })
         .map_err(|e| EngineError::Start(e.to_string()))?;
-        let mut engine =
-            EngineProcess { name, child, input, lines, output_left: OUTPUT_BYTES, declared: Vec::new() };
+        let mut engine = EngineProcess {
+            name,
+            child,
+            input,
+            lines,
+            output_left: OUTPUT_BYTES,
+            interrupted,
+            declared: Vec::new(),
+        };
         engine.send("uci")?;
         let deadline = Instant::now() + spec.handshake_timeout();
         loop {
@@ -170,10 +193,14 @@ impl EngineProcess {
 
     /// The next line before `deadline`. An engine whose process has ended
     /// has died, even if a child it left still holds its output open. The
-    /// deadline holds however fast lines come: it is checked before each
-    /// line is taken, so a line not taken is kept for the next call.
+    /// deadline and an interrupt hold however fast lines come: they are
+    /// checked before each line is taken (and every [`LIVENESS_CHECK`]), so
+    /// a line not taken is kept for the next call.
     pub fn read_line(&mut self, deadline: Instant, awaited: &'static str) -> Result<String, EngineError> {
         loop {
+            if self.interrupted.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+                return Err(EngineError::Interrupted);
+            }
             let left = deadline.saturating_duration_since(Instant::now());
             if left.is_zero() {
                 return Err(EngineError::Timeout(awaited));

@@ -212,6 +212,24 @@ fn an_interrupt_is_heard_while_an_engine_floods() {
     run.check(run.stdout.contains("Final results:"), "with the results so far");
 }
 
+/// Ctrl-C while an engine takes its time to start (a large hash to clear,
+/// under a generous handshake limit): arena stops at once, and the start
+/// cut short is not counted as a failure.
+#[test]
+fn an_interrupt_is_heard_during_a_slow_start() {
+    let dir = TempDir::new("slow-interrupt");
+    let engine = write_engine(&dir, FAULTY, Fault::SlowStart(30), Declares::AllOptions);
+    let run = versus(&dir, &engine, "-each handshake=60")
+        .interrupt_after(Duration::from_secs(2))
+        .limit(Duration::from_secs(50))
+        .run();
+    run.expect_exit(130);
+    let after = run.after_interrupt.expect("a SIGINT was sent");
+    run.check(after < Duration::from_secs(5), "arena exits within a few seconds of the interrupt");
+    run.check(finished_games(&run.stdout).is_empty(), "the game cut short is not counted");
+    run.check(engine_row(&run, FAULTY).crashes == 0, "nor is its start a failure");
+}
+
 /// A 100 kB illegal move: the `Finished game` lines and the PGN
 /// `Termination` tags quote only the start of it.
 #[test]
