@@ -77,6 +77,15 @@ fn number<T: std::str::FromStr>(what: &str, value: &str) -> Result<T, CliError> 
     value.parse().map_err(|_| bad(what, value))
 }
 
+/// A count that must be 1 or more (`nodes=0` would ask for no search at all).
+fn positive<T: std::str::FromStr + PartialOrd + Default>(what: &str, value: &str) -> Result<T, CliError> {
+    let n: T = number(what, value)?;
+    if n <= T::default() {
+        return Err(bad(what, value));
+    }
+    Ok(n)
+}
+
 fn millis(what: &str, value: &str) -> Result<Duration, CliError> {
     Ok(Duration::from_millis(number(what, value)?))
 }
@@ -104,8 +113,8 @@ fn engine_setting(
         "dir" => config.spec.dir = Some(PathBuf::from(value)),
         "tc" => config.limit = Some(Limit::parse_clock(value).map_err(|_| bad("tc", value))?),
         "st" => config.limit = Some(Limit::MoveTime(seconds("st", value)?)),
-        "nodes" => config.limit = Some(Limit::Nodes(number("nodes", value)?)),
-        "depth" => config.limit = Some(Limit::Depth(number("depth", value)?)),
+        "nodes" => config.limit = Some(Limit::Nodes(positive("nodes", value)?)),
+        "depth" => config.limit = Some(Limit::Depth(positive("depth", value)?)),
         "timemargin" => config.margin = Some(millis("timemargin", value)?),
         "handshake" => config.spec.handshake = Some(seconds("handshake", value)?),
         _ => match key.strip_prefix("option.") {
@@ -216,7 +225,15 @@ pub fn parse(args: &[String]) -> Result<Config, CliError> {
             "ratinginterval" => {
                 config.rating_interval = number("-ratinginterval", &single(&mut i, "-ratinginterval N")?)?
             }
-            "pgnout" => config.pgn_out = Some(PathBuf::from(single(&mut i, "-pgnout FILE")?)),
+            "pgnout" => {
+                let first = single(&mut i, "-pgnout FILE")?;
+                let mut pairs = match first.split_once('=') {
+                    Some((key, value)) => vec![(key.to_string(), value.to_string())],
+                    None => vec![("file".to_string(), first)],
+                };
+                pairs.extend(values(&mut i));
+                config.pgn_out = Some(pgn_out(&pairs)?);
+            }
             "log" => config.log = Some(PathBuf::from(single(&mut i, "-log FILE")?)),
             "openings" => config.openings = openings(&values(&mut i))?,
             "sprt" => config.sprt = Some(sprt(&values(&mut i))?),
@@ -228,12 +245,31 @@ pub fn parse(args: &[String]) -> Result<Config, CliError> {
     Ok(config)
 }
 
+/// Refuses any key of `pairs` not in `allowed`.
+fn known_keys(flag: &'static str, pairs: &[(String, String)], allowed: &[&str]) -> Result<(), CliError> {
+    match pairs.iter().find(|(k, _)| !allowed.contains(&k.as_str())) {
+        Some((key, _)) => Err(CliError::UnknownKey { flag, key: key.clone() }),
+        None => Ok(()),
+    }
+}
+
+/// `-pgnout FILE` or, as fastchess writes it, `-pgnout file=FILE`.
+fn pgn_out(pairs: &[(String, String)]) -> Result<PathBuf, CliError> {
+    known_keys("-pgnout", pairs, &["file"])?;
+    match pairs.iter().rev().find(|(k, _)| k == "file") {
+        Some((_, path)) if !path.is_empty() => Ok(PathBuf::from(path)),
+        _ => Err(CliError::Missing("-pgnout FILE")),
+    }
+}
+
 fn openings(pairs: &[(String, String)]) -> Result<OpeningSource, CliError> {
     let get = |key: &str| pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str());
     if pairs.iter().any(|(k, _)| k == "random") {
+        known_keys("-openings random", pairs, &["random", "plies"])?;
         let plies = get("plies").map_or(Ok(4), |v| number("plies", v))?;
         return Ok(OpeningSource::Random { plies });
     }
+    known_keys("-openings", pairs, &["file", "order"])?;
     let path = get("file").ok_or(CliError::Missing("file= or random in -openings"))?;
     let random_order = match get("order").unwrap_or("sequential") {
         "random" => true,
@@ -244,6 +280,7 @@ fn openings(pairs: &[(String, String)]) -> Result<OpeningSource, CliError> {
 }
 
 fn sprt(pairs: &[(String, String)]) -> Result<Sprt, CliError> {
+    known_keys("-sprt", pairs, &["elo0", "elo1", "alpha", "beta"])?;
     let get = |key: &str, default: f64| -> Result<f64, CliError> {
         pairs.iter().find(|(k, _)| k == key).map_or(Ok(default), |(_, v)| number(key, v))
     };
@@ -335,5 +372,32 @@ mod tests {
         assert!(parse(&args("-engine name=x -engine cmd=b")).is_err());
         assert!(parse(&args("-engine cmd=a -engine cmd=b -variant game=quarto board=3x3 level=2")).is_err());
         assert!(parse(&args("-engine cmd=a tc=fast -engine cmd=b")).is_err());
+    }
+
+    #[test]
+    fn settings_are_checked_key_by_key() {
+        let two = "-engine cmd=a -engine cmd=b";
+        let refusal = |extra: &str| parse(&args(&format!("{two} {extra}"))).err().map(|e| e.to_string());
+        for zero in ["-each nodes=0", "-each depth=0", "-each depth=-1"] {
+            assert!(refusal(zero).is_some_and(|e| e.contains("bad value")), "{zero}");
+        }
+        assert_eq!(refusal("-sprt elo0=0 elo1=5 alpah=0.1"), Some("-sprt: unknown setting 'alpah'".into()));
+        assert_eq!(
+            refusal("-openings file=x orders=random"),
+            Some("-openings: unknown setting 'orders'".into())
+        );
+        assert_eq!(
+            refusal("-pgnout file=x.pgn append=true"),
+            Some("-pgnout: unknown setting 'append'".into())
+        );
+        assert!(refusal("-pgnout file=").is_some());
+        for line in ["-pgnout x.pgn", "-pgnout file=x.pgn", "--pgnout file=x.pgn -games 2"] {
+            let c = parse(&args(&format!("{two} {line}"))).expect("a valid -pgnout");
+            assert_eq!(c.pgn_out, Some(PathBuf::from("x.pgn")), "{line}");
+        }
+        let c = parse(&args(&format!("{two} -each nodes=1000 -openings file=o.txt order=random")));
+        assert!(c.is_ok(), "{c:?}");
+        assert!(refusal("-openings file=o.txt plies=2").is_some_and(|e| e.contains("'plies'")));
+        assert!(refusal("-openings random plies=2 order=random").is_some_and(|e| e.contains("'order'")));
     }
 }

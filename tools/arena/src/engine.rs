@@ -7,7 +7,10 @@ use crossbeam_channel::{Receiver, RecvTimeoutError};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
+use tabula::protocol::lines::{spawn_bounded_line_reader, LineBounds, LineTooLong};
 
 /// How an engine is started and configured.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -50,6 +53,11 @@ pub enum EngineError {
     Timeout(&'static str),
     /// Its input is closed.
     Write,
+    /// It wrote more than arena reads: a line over [`LINE_BYTES`], or over
+    /// [`OUTPUT_BYTES`] between two commands. What it did.
+    Flood(String),
+    /// The run was interrupted while waiting for it.
+    Interrupted,
 }
 
 impl std::fmt::Display for EngineError {
@@ -59,6 +67,8 @@ impl std::fmt::Display for EngineError {
             EngineError::Died => write!(f, "crashed"),
             EngineError::Timeout(what) => write!(f, "no {what} in time"),
             EngineError::Write => write!(f, "stopped reading its input"),
+            EngineError::Flood(what) => write!(f, "floods its output ({what})"),
+            EngineError::Interrupted => write!(f, "was left: the run is interrupted"),
         }
     }
 }
@@ -68,9 +78,22 @@ pub struct EngineProcess {
     pub name: String,
     child: Child,
     input: ChildStdin,
-    lines: Receiver<String>,
+    lines: Receiver<Result<String, LineTooLong>>,
+    /// Bytes of output still allowed before the next command.
+    output_left: usize,
+    /// Set when the whole run is interrupted: every wait ends.
+    interrupted: Option<Arc<AtomicBool>>,
     pub declared: Vec<DeclaredOption>,
 }
+
+/// The longest line an engine may write, in bytes: longer is a flood. Far
+/// above any `info` or `option` line (a 100 kB move is still judged as a move).
+pub const LINE_BYTES: usize = 256 << 10;
+/// The most output an engine may write between two commands: more is a flood.
+pub const OUTPUT_BYTES: usize = 16 << 20;
+/// Lines read ahead of the referee; the engine waits while they are unread,
+/// so at most this many lines of at most [`LINE_BYTES`] are held.
+const QUEUED_LINES: usize = 64;
 
 /// How long `uci` and the first `isready` may take unless the engine's
 /// `handshake=` setting says otherwise: generous, since an engine may
@@ -85,6 +108,15 @@ const LIVENESS_CHECK: Duration = Duration::from_millis(50);
 impl EngineProcess {
     /// Starts the process and completes the `uci` handshake.
     pub fn start(spec: &EngineSpec) -> Result<EngineProcess, EngineError> {
+        EngineProcess::start_interruptible(spec, None)
+    }
+
+    /// As [`EngineProcess::start`]; once `interrupted` is set, this and every
+    /// later wait for the engine ends with [`EngineError::Interrupted`].
+    pub fn start_interruptible(
+        spec: &EngineSpec,
+        interrupted: Option<Arc<AtomicBool>>,
+    ) -> Result<EngineProcess, EngineError> {
         let mut command = Command::new(&spec.command);
         command.args(&spec.args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null());
         if let Some(dir) = &spec.dir {
@@ -118,13 +150,26 @@ impl EngineProcess {
         };
         let name = spec.name.clone();
         let reader_name = name.clone();
-        let lines = tabula::protocol::lines::spawn_line_reader(output, format!("read {name}"), move |line| {
-            let line = line.trim_end().to_string();
-            log::debug!("{reader_name} >> {line}");
+        let bounds = LineBounds { queue: QUEUED_LINES, line_bytes: LINE_BYTES };
+        let reader = format!("read {name}");
+        let lines = spawn_bounded_line_reader(output, reader, bounds, move |line| {
+            let line = line.map(|l| l.trim_end().to_string());
+            match &line {
+                Ok(text) => log::debug!("{reader_name} >> {text}"),
+                Err(long) => log::debug!("{reader_name} >> (a line of {} bytes or more)", long.bytes),
+            }
             line
         })
         .map_err(|e| EngineError::Start(e.to_string()))?;
-        let mut engine = EngineProcess { name, child, input, lines, declared: Vec::new() };
+        let mut engine = EngineProcess {
+            name,
+            child,
+            input,
+            lines,
+            output_left: OUTPUT_BYTES,
+            interrupted,
+            declared: Vec::new(),
+        };
         engine.send("uci")?;
         let deadline = Instant::now() + spec.handshake_timeout();
         loop {
@@ -139,30 +184,56 @@ impl EngineProcess {
         Ok(engine)
     }
 
+    /// Sends a command; the engine may write [`OUTPUT_BYTES`] before the next.
     pub fn send(&mut self, line: &str) -> Result<(), EngineError> {
         log::debug!("{} << {line}", self.name);
+        self.output_left = OUTPUT_BYTES;
         writeln!(self.input, "{line}").and_then(|_| self.input.flush()).map_err(|_| EngineError::Write)
     }
 
     /// The next line before `deadline`. An engine whose process has ended
-    /// has died, even if a child it left still holds its output open.
+    /// has died, even if a child it left still holds its output open. The
+    /// deadline and an interrupt hold however fast lines come: they are
+    /// checked before each line is taken (and every [`LIVENESS_CHECK`]), so
+    /// a line not taken is kept for the next call.
     pub fn read_line(&mut self, deadline: Instant, awaited: &'static str) -> Result<String, EngineError> {
         loop {
+            if self.interrupted.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+                return Err(EngineError::Interrupted);
+            }
             let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Err(EngineError::Timeout(awaited));
+            }
             match self.lines.recv_timeout(left.min(LIVENESS_CHECK)) {
-                Ok(line) => return Ok(line),
+                Ok(line) => return self.take(line),
                 Err(RecvTimeoutError::Disconnected) => return Err(EngineError::Died),
                 Err(RecvTimeoutError::Timeout) => {}
             }
             if !self.alive() {
                 // What it wrote just before it ended may still be on its way
                 // from the reader thread.
-                return self.lines.recv_timeout(LIVENESS_CHECK).map_err(|_| EngineError::Died);
-            }
-            if left <= LIVENESS_CHECK {
-                return Err(EngineError::Timeout(awaited));
+                return match self.lines.recv_timeout(LIVENESS_CHECK) {
+                    Ok(line) => self.take(line),
+                    Err(_) => Err(EngineError::Died),
+                };
             }
         }
+    }
+
+    /// A line read, counted against the output allowed.
+    fn take(&mut self, line: Result<String, LineTooLong>) -> Result<String, EngineError> {
+        let line = line.map_err(|_| EngineError::Flood(format!("a line over {} KiB", LINE_BYTES >> 10)))?;
+        match self.output_left.checked_sub(line.len() + 1) {
+            Some(left) => self.output_left = left,
+            None => {
+                return Err(EngineError::Flood(format!(
+                    "over {} MiB of output after one command",
+                    OUTPUT_BYTES >> 20
+                )))
+            }
+        }
+        Ok(line)
     }
 
     /// `isready` answered by `readyok` in time; earlier lines are dropped.

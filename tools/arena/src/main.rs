@@ -30,7 +30,10 @@ fn main() {
             std::process::exit(2);
         }
     };
-    setup_logging(config.log.as_deref());
+    if let Err(e) = setup_logging(config.log.as_deref()) {
+        eprintln!("arena: {e}");
+        std::process::exit(2);
+    }
     reap::become_subreaper();
     let interrupted = Arc::new(AtomicBool::new(false));
     let flag = interrupted.clone();
@@ -49,18 +52,15 @@ fn main() {
     }
 }
 
-/// Protocol traffic is logged at `debug`; `-log FILE` writes it there.
-fn setup_logging(path: Option<&std::path::Path>) {
+/// Protocol traffic is logged at `debug`; `-log FILE` writes it there, or
+/// the run is refused.
+fn setup_logging(path: Option<&std::path::Path>) -> Result<(), String> {
     let mut builder = env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"));
     if let Some(path) = path {
-        match std::fs::File::create(path) {
-            Ok(file) => {
-                builder
-                    .filter_level(log::LevelFilter::Debug)
-                    .target(env_logger::Target::Pipe(Box::new(file)));
-            }
-            Err(e) => eprintln!("arena: cannot write {}: {e}", path.display()),
-        }
+        let file =
+            std::fs::File::create(path).map_err(|e| format!("cannot write -log {}: {e}", path.display()))?;
+        builder.filter_level(log::LevelFilter::Debug).target(env_logger::Target::Pipe(Box::new(file)));
     }
     builder.init();
+    Ok(())
 }

@@ -10,10 +10,13 @@
 //! [`kill_tree`] scans under, so that one game's clean-up never mistakes
 //! another game's engine, started a moment earlier, for an orphan.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 /// Process ids of the engines arena holds right now.
 static ENGINES: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+/// Set by [`kill_all`]: no engine starts any more.
+static CLOSED: AtomicBool = AtomicBool::new(false);
 
 /// Asks the kernel to re-parent orphaned descendants to arena (Linux); does
 /// nothing elsewhere. Called once at start.
@@ -27,9 +30,13 @@ pub fn become_subreaper() {
 }
 
 /// Runs `spawn` (which starts an engine and returns its process id, if it
-/// started) with the registry locked, and registers the engine.
+/// started) with the registry locked, and registers the engine. After
+/// [`kill_all`] nothing is started.
 pub fn spawn_registered<T>(spawn: impl FnOnce() -> Option<(T, u32)>) -> Option<T> {
     let mut engines = ENGINES.lock().unwrap_or_else(|e| e.into_inner());
+    if CLOSED.load(Ordering::SeqCst) {
+        return None;
+    }
     let (started, pid) = spawn()?;
     engines.push(pid);
     Some(started)
@@ -49,6 +56,23 @@ pub fn kill_tree(pid: u32) {
     }
     kill(i64::from(pid));
     drop(engines);
+}
+
+/// Kills every engine held, with everything each started, and starts no
+/// engine after: for a program about to exit on a signal, which then leaves
+/// the zombies to init.
+pub fn kill_all() {
+    let engines = ENGINES.lock().unwrap_or_else(|e| e.into_inner());
+    CLOSED.store(true, Ordering::SeqCst);
+    for &pid in engines.iter() {
+        kill(-i64::from(pid));
+        #[cfg(target_os = "linux")]
+        {
+            let others: Vec<u32> = engines.iter().copied().filter(|&p| p != pid).collect();
+            linux::kill_descendants(pid, &others);
+        }
+        kill(i64::from(pid));
+    }
 }
 
 /// Unregisters an engine that has been reaped.

@@ -2,11 +2,13 @@
 //! line exactly as engines read them after `position ... moves`, the result
 //! on the next line, and per-move times and scores as `;` comment lines.
 
-use crate::referee::GameRecord;
+use crate::referee::{skip_turn, GameRecord, SKIPPED};
 use crate::schedule::Job;
-use crate::setup::{GameVariant, Opening};
+use crate::setup::{shortened, GameVariant, Opening};
 use std::io::Write;
 use std::path::Path;
+use tabula::game::Position;
+use tabula::games::AnyPosition;
 
 /// The result token of a game for the record, from seat 1's point of view
 /// for two players (`1-0`, `0-1`, `1/2-1/2`); for four players `P3` etc.
@@ -176,12 +178,38 @@ fn read_record(lines: &[&str]) -> Result<ReadRecord, String> {
     let game =
         Opening { fen: tag("FEN").map(String::from), moves: body.into_iter().map(String::from).collect() };
     // Every move must be legal; unlike an opening, a record may end the game.
-    let start = Opening { fen: game.fen.clone(), moves: Vec::new() };
-    let (mut position, _) = crate::setup::opening_position(&start, &variant)?;
-    for (ply, text) in game.moves.iter().enumerate() {
-        position.play_text(text).map_err(|e| format!("move {}: {e}", ply + 1))?;
-    }
+    replay(&game, &variant)?;
     Ok(ReadRecord { tags, variant, game, result, comments })
+}
+
+/// Plays one move of a record: a move as engines write it, or [`SKIPPED`],
+/// the turn of a seat that is out passed on (four-player Quoridor). True
+/// when the move cannot be undone (a wall, a skipped turn).
+pub fn play_recorded(position: &mut AnyPosition, text: &str) -> Result<bool, String> {
+    if text == SKIPPED {
+        let four = matches!(position, AnyPosition::Quoridor(q) if q.player_count() == 4);
+        let passed = skip_turn(position).filter(|_| four);
+        *position = passed.ok_or("a turn is skipped ('-') only in four-player Quoridor")?;
+        return Ok(true);
+    }
+    position.play_text(text).map_err(|e| shortened(&e.to_string()))
+}
+
+/// The position a game (a record's start and moves, `-` included) leads to,
+/// with the hashes of the positions since the last irreversible move; the
+/// game may be over.
+pub fn replay(game: &Opening, variant: &GameVariant) -> Result<(AnyPosition, Vec<u64>), String> {
+    let start = Opening { fen: game.fen.clone(), moves: Vec::new() };
+    let (mut position, mut history) = crate::setup::opening_position(&start, variant)?;
+    for (ply, text) in game.moves.iter().enumerate() {
+        let hash = position.hash();
+        if play_recorded(&mut position, text).map_err(|e| format!("move {}: {e}", ply + 1))? {
+            history.clear();
+        } else {
+            history.push(hash);
+        }
+    }
+    Ok((position, history))
 }
 
 fn quoted(text: &str) -> String {
@@ -246,5 +274,22 @@ mod tests {
         let third = read[2].as_ref().expect("record 3");
         assert_eq!((third.result.as_str(), third.game.moves.len()), ("P2", 1));
         assert!(third.game.fen.is_some());
+    }
+
+    /// A four-player record where P2 is out: its turns show as `-`.
+    #[test]
+    fn skipped_turns_read_back() {
+        let text = "[Game \"1\"]\n[Variant \"quoridor 5x5 walls=3 players=4\"]\n\n\
+                    c2 - c4 d3 c3 - b4 d2\nP3\n";
+        let read = read_records(text);
+        let record = read[0].as_ref().expect("a record with skipped turns reads");
+        assert_eq!(record.game.moves[1], SKIPPED);
+        let (position, _) = replay(&record.game, &record.variant).expect("it replays");
+        assert_eq!(
+            position.to_text(),
+            "quoridor 5x5 pawns=c3,a3,b4,d2 hand=3,3,3,3 walls=- turn=1 jumps=single"
+        );
+        let two = "[Game \"1\"]\n[Variant \"quoridor 5x5 walls=3 players=2\"]\n\nc2 - c4\n*\n";
+        assert!(read_records(two)[0].as_ref().is_err_and(|e| e.contains("four-player")));
     }
 }

@@ -235,6 +235,8 @@ impl Game {
     ) -> Option<(Fault, String)> {
         let (text, score) = match answer {
             Err(EngineError::Timeout(_)) => return Some((Fault::TimeLoss, "loses on time".to_string())),
+            // Counted with the time losses: it loses the game, and the match goes on.
+            Err(e @ EngineError::Flood(_)) => return Some((Fault::TimeLoss, e.to_string())),
             Err(e) => return Some((Fault::Crash, format!("{e}"))),
             Ok(found) => found,
         };
@@ -335,8 +337,9 @@ fn charge_clock(clock: &mut Clock, limit: &Limit, elapsed: Duration) {
     }
 }
 
-/// The position with the turn passed to the next seat, for a seat that is out.
-fn skip_turn(position: &AnyPosition) -> Option<AnyPosition> {
+/// The position with the turn passed to the next seat, for a seat that is
+/// out (four-player Quoridor); `None` for a game where no turn is skipped.
+pub fn skip_turn(position: &AnyPosition) -> Option<AnyPosition> {
     let AnyPosition::Quoridor(q) = position else { return None };
     let text = q.to_text();
     let next = (q.side_to_move() + 1) % q.player_count() + 1;

@@ -206,7 +206,8 @@ pub fn read_openings(text: &str, variant: &GameVariant) -> Result<Vec<Opening>, 
         } else {
             Opening { fen: None, moves: line.split_whitespace().map(String::from).collect() }
         };
-        opening_position(&opening, variant).map_err(|e| format!("openings line {}: {e}", number + 1))?;
+        opening_position(&opening, variant)
+            .map_err(|e| format!("openings line {}: {}", number + 1, shortened(&e)))?;
         openings.push(opening);
     }
     if openings.is_empty() {
@@ -252,6 +253,34 @@ pub fn opening_position(opening: &Opening, variant: &GameVariant) -> Result<(Any
         return Err("the opening ends the game".into());
     }
     Ok((position, history))
+}
+
+/// The longest message [`shortened`] gives, in characters.
+const MESSAGE_CHARS: usize = 300;
+
+/// An error message fit to print when it may quote what a file or an engine
+/// wrote: every word cut to [`tabula::protocol::parse::QUOTED_CHARS`]
+/// characters (marked `...`, a closing quote kept), as the engine quotes, and
+/// the whole to [`MESSAGE_CHARS`].
+pub fn shortened(message: &str) -> String {
+    let mut out = String::new();
+    for (i, piece) in message.split(char::is_whitespace).enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        let cut = tabula::protocol::parse::quoted(piece);
+        out.push_str(&cut);
+        if cut.len() < piece.len() && piece.ends_with('\'') {
+            out.push('\'');
+        }
+        if out.len() > MESSAGE_CHARS {
+            break;
+        }
+    }
+    match out.char_indices().nth(MESSAGE_CHARS) {
+        Some((end, _)) => format!("{}...", &out[..end]),
+        None => out,
+    }
 }
 
 /// `plies` random legal moves from the start (never ending the game),
@@ -309,6 +338,12 @@ mod tests {
         assert!(read_openings("quoridor 5x5 pawns=c1,c5 hand=0,0 walls=- turn=1", &v).is_err());
         assert!(read_openings("quoridor 9x9 pawns=e1,a5,e9,i5 hand=5,5,5,5 walls=- turn=1", &v).is_err());
         assert!(read_openings("quoridor 9x9 pawns=e1,e9 hand=10,10 walls=- turn=1 jumps=multi", &v).is_err());
+        // A word of a megabyte is quoted by its first 80 characters.
+        let huge = format!("e2 {}", "x".repeat(1 << 20));
+        let refused = read_openings(&huge, &v).expect_err("not a move");
+        assert_eq!(refused, format!("openings line 1: '{}...' is not a move", "x".repeat(79)));
+        let many = format!("quoridor {}", "x ".repeat(1 << 20));
+        assert!(read_openings(&many, &v).expect_err("not a position").len() < 310);
         let random = random_opening(&v, 6, 3).unwrap();
         assert_eq!(random.moves.len(), 6);
         assert_eq!(random_opening(&v, 6, 3).unwrap(), random);

@@ -7,8 +7,8 @@
 //! * [`elo_from_score`] is the logistic Elo model; [`Tally::elo_margin`] and
 //!   [`Pentanomial::elo_margin`] give the half-width of the 95% confidence interval.
 //! * [`los`] is the likelihood of superiority, built on our own [`erf`].
-//! * [`Sprt`] is a sequential probability ratio test with logistic Elo bounds, using the GSPRT
-//!   (normal) approximation of the log-likelihood ratio.
+//! * [`Sprt`] is a sequential probability ratio test with logistic Elo bounds, its log-likelihood
+//!   ratio computed as fastchess does (maximum likelihood, empty buckets regularised).
 //! * `format_*` functions produce the lines printed by the runner, shaped like fastchess output.
 //! * [`MoveTimes`] accumulates per-engine thinking times.
 
@@ -139,7 +139,11 @@ impl Pentanomial {
     #[cfg(test)]
     /// Mean score per game in `0..=1`; 0.5 when no pair has been counted.
     pub fn score(&self) -> f64 {
-        mean_var(&self.samples()).map_or(0.5, |(mu, _, _)| mu)
+        let pairs = self.pairs();
+        if pairs == 0 {
+            return 0.5;
+        }
+        self.samples().iter().map(|&(x, c)| x * c as f64).sum::<f64>() / pairs as f64
     }
 
     /// Half-width of the 95% Elo confidence interval from the per-pair variance (see [`elo_margin`]).
@@ -148,20 +152,29 @@ impl Pentanomial {
     }
 }
 
-/// Mean, population variance and sample size of weighted samples; `None` when empty.
-fn mean_var(samples: &[(f64, u64)]) -> Option<(f64, f64, u64)> {
-    let n: u64 = samples.iter().map(|&(_, c)| c).sum();
-    if n == 0 {
-        return None;
-    }
-    let mu = samples.iter().map(|&(x, c)| x * c as f64).sum::<f64>() / n as f64;
-    let var = samples.iter().map(|&(x, c)| c as f64 * (x - mu) * (x - mu)).sum::<f64>() / n as f64;
-    Some((mu, var, n))
+/// What an empty bucket counts as in [`margin_of`]: half a game (or pair),
+/// so that a one-sided sample (all draws, one pair) gets the wide margin it
+/// deserves instead of none. It matters little once buckets fill.
+const MARGIN_PRIOR: f64 = 0.5;
+
+/// What an empty bucket counts as in the LLR, as in fastchess: a thousandth,
+/// so that every outcome keeps a probability and a clean sweep still counts.
+const LLR_PRIOR: f64 = 1e-3;
+
+/// The samples as `(score, weight)`, empty buckets weighted `prior`.
+fn regularised(samples: &[(f64, u64)], prior: f64) -> Vec<(f64, f64)> {
+    samples.iter().map(|&(x, c)| (x, if c == 0 { prior } else { c as f64 })).collect()
 }
 
-/// Elo margin of weighted samples; 0 when empty.
+/// Elo margin of weighted samples, empty buckets counted as [`MARGIN_PRIOR`]:
+/// never 0, since no finite sample pins the Elo down (with no games at all it
+/// is infinite).
 fn margin_of(samples: &[(f64, u64)]) -> f64 {
-    mean_var(samples).map_or(0.0, |(mu, var, n)| elo_margin(mu, (var / n as f64).sqrt()))
+    let weighted = regularised(samples, MARGIN_PRIOR);
+    let n: f64 = weighted.iter().map(|&(_, w)| w).sum();
+    let mu = weighted.iter().map(|&(x, w)| x * w).sum::<f64>() / n;
+    let var = weighted.iter().map(|&(x, w)| w * (x - mu) * (x - mu)).sum::<f64>() / n;
+    elo_margin(mu, (var / n).sqrt())
 }
 
 /// Logistic Elo difference for a mean score `s`: `-400 * log10(1/s - 1)`.
@@ -288,26 +301,31 @@ impl Sprt {
         ((self.beta / (1.0 - self.alpha)).ln(), ((1.0 - self.beta) / self.alpha).ln())
     }
 
-    /// Shared GSPRT computation of [`Sprt::llr_trinomial`] and [`Sprt::llr_pentanomial`].
+    /// Shared computation of [`Sprt::llr_trinomial`] and [`Sprt::llr_pentanomial`]: the
+    /// log-likelihood ratio of the most likely outcome distributions with mean scores `s0` and
+    /// `s1`, as fastchess computes it (M. Van den Bergh, *Comments on Normalized Elo*,
+    /// proposition 1.1). Empty buckets count as [`LLR_PRIOR`], so that a one-sided sample (a
+    /// clean sweep) still moves the test. 0 with no games.
     fn llr(&self, samples: &[(f64, u64)]) -> f64 {
-        let Some((mu, var, n)) = mean_var(samples) else { return 0.0 };
-        if var <= 0.0 {
+        if samples.iter().all(|&(_, c)| c == 0) {
             return 0.0;
         }
-        let (s0, s1) = (score_from_elo(self.elo0), score_from_elo(self.elo1));
-        n as f64 * (s1 - s0) * (2.0 * mu - s0 - s1) / (2.0 * var)
+        let weighted = regularised(samples, LLR_PRIOR);
+        let total: f64 = weighted.iter().map(|&(_, w)| w).sum();
+        let observed: Vec<(f64, f64)> = weighted.iter().map(|&(x, w)| (x, w / total)).collect();
+        let p0 = most_likely(&observed, score_from_elo(self.elo0));
+        let p1 = most_likely(&observed, score_from_elo(self.elo1));
+        let mean: f64 =
+            observed.iter().zip(p0.iter().zip(&p1)).map(|(&(_, p), (a, b))| p * (b.ln() - a.ln())).sum();
+        total * mean
     }
 
-    /// Log-likelihood ratio from per-game results: the GSPRT approximation
-    /// `N * (s1 - s0) * (2*mu - s0 - s1) / (2 * var)` with N = games, samples 1 / 0.5 / 0, `mu` and
-    /// `var` their mean and population variance, `s0`, `s1` the expected scores of `elo0`, `elo1`.
-    /// 0 with no games or no variance (all draws, all wins or all losses).
+    /// Log-likelihood ratio from per-game results (samples 1 / 0.5 / 0, see [`Sprt::llr`]).
     pub fn llr_trinomial(&self, tally: &Tally) -> f64 {
         self.llr(&tally.samples())
     }
 
-    /// Log-likelihood ratio from pair results: N = pairs, per-pair samples 0, 0.25, 0.5, 0.75, 1.
-    /// 0 with no pairs or no variance (e.g. every pair draw+draw or win+loss).
+    /// Log-likelihood ratio from pair results (samples 0, 0.25, 0.5, 0.75, 1 per pair).
     pub fn llr_pentanomial(&self, ptnml: &Pentanomial) -> f64 {
         self.llr(&ptnml.samples())
     }
@@ -323,6 +341,27 @@ impl Sprt {
             None
         }
     }
+}
+
+/// The distribution nearest (in likelihood) to `observed` (`(score, probability)`, every
+/// probability above 0) whose mean score is `s`: `p_i / (1 + theta (a_i - s))`, with `theta` the
+/// root of `sum p_i (a_i - s) / (1 + theta (a_i - s)) = 0`, found by bisection (the sum falls
+/// as `theta` grows, from +inf to -inf between the poles of the highest and lowest score).
+fn most_likely(observed: &[(f64, f64)], s: f64) -> Vec<f64> {
+    let highest = observed.iter().map(|&(a, _)| a).fold(f64::MIN, f64::max);
+    let lowest = observed.iter().map(|&(a, _)| a).fold(f64::MAX, f64::min);
+    let (mut low, mut high) = (-1.0 / (highest - s), -1.0 / (lowest - s));
+    let sum = |theta: f64| observed.iter().map(|&(a, p)| p * (a - s) / (1.0 + theta * (a - s))).sum::<f64>();
+    for _ in 0..200 {
+        let middle = 0.5 * (low + high);
+        if sum(middle) > 0.0 {
+            low = middle;
+        } else {
+            high = middle;
+        }
+    }
+    let theta = 0.5 * (low + high);
+    observed.iter().map(|&(a, p)| p / (1.0 + theta * (a - s))).collect()
 }
 
 /// `Score of A vs B: W - L - D [0.xxx] N`.
@@ -341,7 +380,7 @@ pub fn format_score_line(name_a: &str, name_b: &str, tally: &Tally) -> String {
 /// `Elo difference: X +/- Y, LOS: Z %, DrawRatio: D %`, all with one decimal.
 ///
 /// The margin comes from `ptnml` when given, else from the per-game variance. Infinite values
-/// print as `inf` / `-inf`; with no games the line reads `0.0 +/- 0.0, LOS: 50.0 %, DrawRatio: 0.0 %`.
+/// print as `inf` / `-inf`; with no games the line reads `0.0 +/- inf, LOS: 50.0 %, DrawRatio: 0.0 %`.
 pub fn format_elo_line(tally: &Tally, ptnml: Option<&Pentanomial>) -> String {
     let margin = ptnml.map_or_else(|| tally.elo_margin(), Pentanomial::elo_margin);
     format!(
@@ -445,11 +484,20 @@ mod tests {
         // stderr = sqrt(0.171875/20) = sqrt(0.00859375) = 0.0927025; z*stderr = 0.181695.
         // lo = 0.443305 -> elo -39.57; hi = 0.806695 -> elo 248.18; (248.18 + 39.57)/2 = 143.87.
         assert!(close(t(10, 5, 5).elo_margin(), 143.875, 1e-2));
-        // All draws: mu = 0.5, var = 0 -> margin 0.
-        assert_eq!(t(0, 0, 10).elo_margin(), 0.0);
-        // Score 1 or no games.
+        // All draws: the empty buckets count half a game each: W = L = 0.5, D = 10, n = 11;
+        //   mu = 0.5, var = 2*0.5*0.25/11 = 0.0227273, stderr = sqrt(var/11) = 0.0454545,
+        //   z*stderr = 0.0890893 -> lo 0.4109107, hi 0.5890893 -> elo 62.57 either way.
+        assert!(close(t(0, 0, 10).elo_margin(), 62.573, 1e-2));
+        // Score 1 (the interval reaches it) or no games: infinite.
         assert_eq!(t(5, 0, 0).elo_margin(), f64::INFINITY);
-        assert_eq!(Tally::default().elo_margin(), 0.0);
+        assert_eq!(Tally::default().elo_margin(), f64::INFINITY);
+        // One pair, one win and one loss: [0, 0, 1, 0, 0] -> weights 0.5, 0.5, 1, 0.5, 0.5, n = 3;
+        //   mu = 0.5, var = 0.5*(0.25 + 0.0625 + 0.0625 + 0.25)/3 = 0.1041667,
+        //   stderr = sqrt(var/3) = 0.1863390, z*stderr = 0.3652177 -> hi 0.8652177 -> elo 323.0.
+        let one_pair = Pentanomial { counts: [0, 0, 1, 0, 0] };
+        assert!(close(one_pair.elo_margin(), 322.997, 1e-2));
+        // Two such pairs (the `-repeat` run of the report): 213.8, not 0.
+        assert!(close(Pentanomial { counts: [0, 0, 2, 0, 0] }.elo_margin(), 213.767, 1e-2));
     }
 
     #[test]
@@ -493,29 +541,33 @@ mod tests {
         // ln(0.05/0.95) = -ln(19) = -2.944439.
         let (lo, hi) = sprt.bounds();
         assert!(close(lo, -2.944439, 1e-6) && close(hi, 2.944439, 1e-6));
-        // s0 = 0.5, s1 = 1/(1 + 10^(-5/400)) = 0.5071951.
-        // W=600 L=300 D=100: mu = 650/1000 = 0.65;
-        //   var = (600*0.35^2 + 300*0.65^2 + 100*0.15^2)/1000 = (73.5 + 126.75 + 2.25)/1000 = 0.2025;
-        //   LLR = 1000 * 0.0071951 * (1.3 - 1.0071951) / 0.405 = 5.2019 > 2.944 -> H1.
+        // s0 = 0.5, s1 = 1/(1 + 10^(-5/400)) = 0.5071951. Values from an independent
+        // implementation of the same maximum-likelihood LLR (bisection for theta in Python).
+        // W=600 L=300 D=100: mu = 0.65 (GSPRT would say 5.20).
         let llr = sprt.llr_trinomial(&t(600, 300, 100));
-        assert!(close(llr, 5.20186, 1e-4));
+        assert!(close(llr, 4.68324, 1e-4), "{llr}");
         assert_eq!(sprt.decision(llr), Some(SprtDecision::H1Accepted));
-        // Mirrored sample: mu = 0.35, LLR = 1000*0.0071951*(0.7 - 1.0071951)/0.405 = -5.4573 -> H0.
         let llr = sprt.llr_trinomial(&t(300, 600, 100));
-        assert!(close(llr, -5.4573, 1e-3));
+        assert!(close(llr, -4.91079, 1e-4), "{llr}");
         assert_eq!(sprt.decision(llr), Some(SprtDecision::H0Accepted));
         assert_eq!(sprt.decision(0.0), None);
-        // No games, all draws, all wins: no variance -> 0.
+        // No games: 0. All draws: a little evidence for elo0 (a score of exactly 0.5).
         assert_eq!(sprt.llr_trinomial(&Tally::default()), 0.0);
-        assert_eq!(sprt.llr_trinomial(&t(0, 0, 50)), 0.0);
-        assert_eq!(sprt.llr_trinomial(&t(50, 0, 0)), 0.0);
-        // Pentanomial, 400 pairs [20, 40, 140, 120, 80]: mu = (10 + 70 + 90 + 80)/400 = 0.625;
-        //   var = (20*0.625^2 + 40*0.375^2 + 140*0.125^2 + 120*0.125^2 + 80*0.375^2)/400 = 28.75/400
-        //   = 0.071875; LLR = 400 * 0.0071951 * (1.25 - 1.0071951) / 0.14375 = 4.8612 > 2.944.
+        assert!(close(sprt.llr_trinomial(&t(0, 0, 50)), -0.71786, 1e-4));
+        // A clean sweep counts: about N ln(s1/s0) (regularised, not 0 as with GSPRT).
+        assert!(close(sprt.llr_trinomial(&t(60, 0, 0)), 0.85726, 1e-4));
+        assert!(close(sprt.llr_trinomial(&t(2, 0, 0)), 0.02857, 1e-4), "two wins prove little");
+        let wide = Sprt::new(0.0, 50.0, 0.05, 0.05).unwrap();
+        let sweep = wide.llr_trinomial(&t(60, 0, 0));
+        assert!(close(sweep, 8.01549, 1e-4), "{sweep}");
+        assert_eq!(wide.decision(sweep), Some(SprtDecision::H1Accepted), "60 - 0 - 0 accepts H1");
+        let pairs = wide.llr_pentanomial(&Pentanomial { counts: [0, 0, 0, 0, 30] });
+        assert!(close(pairs, 4.00800, 1e-4) && wide.decision(pairs) == Some(SprtDecision::H1Accepted));
+        // Pentanomial, 400 pairs [20, 40, 140, 120, 80]: mu = 0.625.
         let p = Pentanomial { counts: [20, 40, 140, 120, 80] };
-        assert!(close(sprt.llr_pentanomial(&p), 4.8612, 1e-3));
+        assert!(close(sprt.llr_pentanomial(&p), 3.82197, 1e-4), "{}", sprt.llr_pentanomial(&p));
         assert_eq!(sprt.decision(sprt.llr_pentanomial(&p)), Some(SprtDecision::H1Accepted));
-        assert_eq!(sprt.llr_pentanomial(&Pentanomial { counts: [0, 0, 9, 0, 0] }), 0.0);
+        assert!(close(sprt.llr_pentanomial(&Pentanomial { counts: [0, 0, 9, 0, 0] }), -0.12504, 1e-4));
         assert!(Sprt::new(5.0, 0.0, 0.05, 0.05).is_err() && Sprt::new(0.0, 5.0, 0.0, 0.05).is_err());
     }
 
@@ -540,7 +592,12 @@ mod tests {
         );
         assert_eq!(
             format_elo_line(&Tally::default(), None),
-            "Elo difference: 0.0 +/- 0.0, LOS: 50.0 %, DrawRatio: 0.0 %"
+            "Elo difference: 0.0 +/- inf, LOS: 50.0 %, DrawRatio: 0.0 %"
+        );
+        // Three games to two with two pairs of one win each: never +/- 0.0.
+        assert_eq!(
+            format_elo_line(&t(3, 2, 0), Some(&Pentanomial { counts: [0, 0, 2, 0, 0] })),
+            "Elo difference: 70.4 +/- 213.8, LOS: 67.3 %, DrawRatio: 0.0 %"
         );
         assert_eq!(format_pentanomial_line(&p), "Ptnml(0-2): [1, 2, 10, 5, 2]");
         let sprt = Sprt { elo0: 0.0, elo1: 5.0, alpha: 0.05, beta: 0.05 };

@@ -46,6 +46,14 @@ pub fn run(config: &Config, interrupted: Arc<AtomicBool>, out: &mut dyn Write) -
         ));
     }
     let jobs = schedule(config)?;
+    if let Some(path) = &config.pgn_out {
+        // Refused before the first game rather than warned about after each.
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(|e| format!("cannot write -pgnout {}: {e}", path.display()))?;
+    }
     let total = jobs.len();
     let stop = Arc::new(AtomicBool::new(false));
     let (reports, workers) = start_workers(config, jobs, &stop, &interrupted);
@@ -203,20 +211,30 @@ impl MatchReport<'_> {
 fn play_job(
     config: &Config,
     job: &Job,
-    interrupted: &AtomicBool,
+    interrupted: &Arc<AtomicBool>,
     events: &crossbeam_channel::Sender<Event>,
 ) -> GameRecord {
     let players = job.seats.len();
     let mut engines = Vec::new();
     let mut failed = Vec::new();
     for (seat, &index) in job.seats.iter().enumerate() {
-        match start_engine(config, index, events) {
+        match start_engine(config, index, interrupted, events) {
             Ok(engine) => engines.push(Some(engine)),
             Err(e) => {
                 engines.push(None);
                 failed.push((seat, e));
             }
         }
+    }
+    // Interrupted while engines started: the game does not count.
+    if interrupted.load(Ordering::Relaxed) {
+        return GameRecord {
+            winner: None,
+            termination: "interrupted".into(),
+            moves: Vec::new(),
+            faults: Vec::new(),
+            interrupted: true,
+        };
     }
     // Two players: the game is lost before it starts. Four players: the
     // engine is out, as if it had crashed at its first turn.
@@ -252,10 +270,11 @@ fn play_job(
 fn start_engine(
     config: &Config,
     index: usize,
+    interrupted: &Arc<AtomicBool>,
     events: &crossbeam_channel::Sender<Event>,
 ) -> Result<EngineProcess, EngineError> {
     let spec = &config.engines[index].spec;
-    let mut engine = EngineProcess::start(spec)?;
+    let mut engine = EngineProcess::start_interruptible(spec, Some(interrupted.clone()))?;
     let mut settings = config.variant.engine_options();
     settings.extend(spec.options.iter().cloned());
     for (name, value) in settings {

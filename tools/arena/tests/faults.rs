@@ -15,6 +15,11 @@ const FAULTY: &str = "Faulty";
 
 /// `tabula` against the engine at `path`, two games on 5x5 with `st=0.1`.
 fn versus(dir: &TempDir, path: &str, extra: &str) -> ArenaRun {
+    against(dir, path, "", extra)
+}
+
+/// As [`versus`], with `settings` for the faulty engine alone.
+fn against(dir: &TempDir, path: &str, settings: &str, extra: &str) -> ArenaRun {
     let mut args = vec![
         "-engine".to_string(),
         format!("cmd={}", tabula_str()),
@@ -25,6 +30,7 @@ fn versus(dir: &TempDir, path: &str, extra: &str) -> ArenaRun {
         format!("cmd={path}"),
         format!("name={FAULTY}"),
     ];
+    args.extend(settings.split_whitespace().map(String::from));
     args.extend(
         "-each st=0.1 -variant width=5 height=5 walls=4 -games 2".split_whitespace().map(String::from),
     );
@@ -134,6 +140,94 @@ fn illegal_moves_lose() {
         run.check(!run.stdout.contains("Warning:"), "every option was declared: no warning");
         run.check(run.elapsed < Duration::from_secs(15), "arena exits promptly");
     }
+}
+
+/// An engine that floods its output with `yes` when asked for a move loses
+/// that game for flooding, long before its 30 s are up; arena's memory stays
+/// small, and the match goes on.
+#[test]
+fn an_engine_that_floods_its_output_loses_for_it() {
+    let dir = TempDir::new("flood");
+    let engine = write_engine(&dir, FAULTY, Fault::FloodOnGo, Declares::AllOptions);
+    let run = against(&dir, &engine, "st=30", "").limit(Duration::from_secs(50)).run();
+    run.expect_exit(0);
+    run.check(faulty_loses_every_game(&run, "floods its output (over 16 MiB") == 2, "both games are played");
+    run.check(engine_row(&run, FAULTY).time_losses == 2, "a flood counts with the time losses");
+    run.check(run.elapsed < Duration::from_secs(25), "the flood is seen before the 30 s are up");
+    run.check(run.peak_rss_kib < 150 << 10, &format!("arena stays small: {} KiB", run.peak_rss_kib));
+}
+
+/// The same flood in answer to `uci`: a failed start, not a hang.
+#[test]
+fn a_flood_during_the_handshake_fails_the_start() {
+    let dir = TempDir::new("flood-uci");
+    let engine = write_engine(&dir, FAULTY, Fault::FloodOnUci, Declares::AllOptions);
+    let run = versus(&dir, &engine, "-recover").limit(Duration::from_secs(40)).run();
+    run.expect_exit(0);
+    run.check(
+        faulty_loses_every_game(&run, "fails to start: floods its output") == 2,
+        "both games are played",
+    );
+    run.check(run.peak_rss_kib < 150 << 10, &format!("arena stays small: {} KiB", run.peak_rss_kib));
+}
+
+/// A line of 1 MB is a flood too, whatever follows it.
+#[test]
+fn an_endless_line_is_a_flood() {
+    let dir = TempDir::new("long-line");
+    let engine = write_engine(&dir, FAULTY, Fault::LongLine, Declares::AllOptions);
+    let run = versus(&dir, &engine, "").run();
+    run.expect_exit(0);
+    run.check(
+        faulty_loses_every_game(&run, "floods its output (a line over 256 KiB)") == 2,
+        "both games are played",
+    );
+}
+
+/// An `info` line every 10 ms never lets the queue of lines run dry: the
+/// time limit must hold all the same.
+#[test]
+fn a_trickle_of_lines_still_loses_on_time() {
+    let dir = TempDir::new("trickle");
+    let engine = write_engine(&dir, FAULTY, Fault::Trickle, Declares::AllOptions);
+    let run = versus(&dir, &engine, "").limit(Duration::from_secs(30)).run();
+    run.expect_exit(0);
+    run.check(faulty_loses_every_game(&run, "loses on time") == 2, "both games are played");
+    run.check(run.elapsed < Duration::from_secs(15), "each game ends at st plus the margin");
+}
+
+/// Ctrl-C during a match against an engine that floods every move: arena
+/// stops within seconds, whatever the engine is writing at the time.
+#[test]
+fn an_interrupt_is_heard_while_an_engine_floods() {
+    let dir = TempDir::new("flood-interrupt");
+    let engine = write_engine(&dir, FAULTY, Fault::FloodOnGo, Declares::AllOptions);
+    let run = against(&dir, &engine, "st=60", "-games 40")
+        .interrupt_after(Duration::from_secs(2))
+        .limit(Duration::from_secs(40))
+        .run();
+    run.expect_exit(130);
+    let after = run.after_interrupt.expect("a SIGINT was sent");
+    run.check(after < Duration::from_secs(5), "arena exits within a few seconds of the interrupt");
+    run.check(run.stdout.contains("Final results:"), "with the results so far");
+}
+
+/// Ctrl-C while an engine takes its time to start (a large hash to clear,
+/// under a generous handshake limit): arena stops at once, and the start
+/// cut short is not counted as a failure.
+#[test]
+fn an_interrupt_is_heard_during_a_slow_start() {
+    let dir = TempDir::new("slow-interrupt");
+    let engine = write_engine(&dir, FAULTY, Fault::SlowStart(30), Declares::AllOptions);
+    let run = versus(&dir, &engine, "-each handshake=60")
+        .interrupt_after(Duration::from_secs(2))
+        .limit(Duration::from_secs(50))
+        .run();
+    run.expect_exit(130);
+    let after = run.after_interrupt.expect("a SIGINT was sent");
+    run.check(after < Duration::from_secs(5), "arena exits within a few seconds of the interrupt");
+    run.check(finished_games(&run.stdout).is_empty(), "the game cut short is not counted");
+    run.check(engine_row(&run, FAULTY).crashes == 0, "nor is its start a failure");
 }
 
 /// A 100 kB illegal move: the `Finished game` lines and the PGN
@@ -290,8 +384,9 @@ fn four_players_go_on_without_a_crashed_engine() {
             "timemargin=2000".into(),
         ]);
     }
+    let pgn = dir.file("games.pgn");
     args.extend(
-        "-each st=0.05 -variant width=5 height=5 players=4 walls=3 -games 2 -recover -concurrency 2"
+        format!("-each st=0.05 -variant width=5 height=5 players=4 walls=3 -games 2 -recover -concurrency 2 -pgnout {pgn}")
             .split_whitespace()
             .map(String::from),
     );
@@ -299,6 +394,16 @@ fn four_players_go_on_without_a_crashed_engine() {
     run.expect_exit(0);
     let finished = finished_games(&run.stdout);
     run.check(finished.len() == 2, "both games finish");
+    // arena's own reader (the board's Load, tune) takes the skipped turns.
+    let text = std::fs::read_to_string(&pgn).expect("the records");
+    run.check(text.contains(" - "), "the crashed engine's turns show as '-'");
+    let read = arena::record::read_records(&text);
+    run.check(read.len() == 2, "two records");
+    for record in read {
+        let record = record.unwrap_or_else(|e| panic!("arena cannot read its own record: {e}\n{text}"));
+        let (position, _) = arena::record::replay(&record.game, &record.variant).expect("it replays");
+        run.check(position.outcome().is_some(), "to the end of the game");
+    }
     for f in &finished {
         let winner = f.winner_name();
         run.check(winner.is_some() && winner != Some(FAULTY), "one of the three others wins");

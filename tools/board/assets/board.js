@@ -45,6 +45,7 @@ function connect() {
   events.onmessage = (message) => {
     state = JSON.parse(message.data);
     window.tabulaState = state; // for the browser tests and the curious
+    syncForm();
     render();
   };
 }
@@ -65,20 +66,53 @@ function seatForm(index) {
   return div;
 }
 
+// Quoridor fields for Quoridor, Quarto fields for Quarto, a seat per player.
+function showFields() {
+  const quarto = $('game').value === 'quarto';
+  document.querySelectorAll('.quoridor-only').forEach((e) => { e.hidden = quarto; });
+  document.querySelectorAll('.quarto-only').forEach((e) => { e.hidden = !quarto; });
+  const players = quarto ? 2 : Number($('players').value);
+  for (let n = 1; n <= 4; n++) $(`seat-form-${n}`).hidden = n > players;
+}
+
+// The setup form's fields (by name) for the game the server plays: its
+// variant (the view's `setup`) and who sits in each seat.
+function formValues(view) {
+  const values = { ...view.setup };
+  view.seats.forEach((seat, i) => {
+    const n = i + 1;
+    values[`seat${n}`] = seat.kind;
+    if (seat.kind === 'engine') {
+      values[`level${n}`] = seat.level === null ? 'full' : String(seat.level);
+      values[`movetime${n}`] = String(seat.movetime);
+    }
+  });
+  return values;
+}
+
+// Fills the form from the server's game whenever its variant or seats change
+// (the first view, a new game, a load, an engine's seat handed to a person),
+// so that the form never shows another game than the one played. Between
+// such changes what the player types is left alone.
+let formShows = null;
+function syncForm() {
+  const key = JSON.stringify([state.setup, state.seats]);
+  if (key === formShows) return;
+  formShows = key;
+  for (const [name, value] of Object.entries(formValues(state))) {
+    const field = document.querySelector(`#setup [name="${name}"]`);
+    if (!field) continue;
+    if (field.type === 'checkbox') field.checked = value === 'true'; else field.value = value;
+  }
+  showFields();
+}
+
 function setupForm() {
   const seats = $('seats');
   for (let i = 0; i < 4; i++) seats.appendChild(seatForm(i));
-  $('seat2').value = 'engine';
-  const shown = () => {
-    const quarto = $('game').value === 'quarto';
-    document.querySelectorAll('.quoridor-only').forEach((e) => { e.hidden = quarto; });
-    document.querySelectorAll('.quarto-only').forEach((e) => { e.hidden = !quarto; });
-    const players = quarto ? 2 : Number($('players').value);
-    for (let n = 1; n <= 4; n++) $(`seat-form-${n}`).hidden = n > players;
-  };
-  $('game').onchange = shown;
-  $('players').onchange = shown;
-  shown();
+  $('game').onchange = showFields;
+  $('players').onchange = showFields;
+  showFields();
   $('setup').onsubmit = (event) => {
     event.preventDefault();
     const fields = new FormData($('setup'));
@@ -178,13 +212,13 @@ function wallRect(name, board) {
   return { x: col * STEP + CELL, y: (board.height - row - 1) * STEP, width: GAP, height: 2 * CELL + GAP };
 }
 
+// The tint of a square: the first seat whose goal it is, as the server's
+// rules say (two players: P1 north, P2 south; four: P1 north, P2 east,
+// P3 south, P4 west).
 function goalClass(col, row, board) {
-  // Seat 1 walks north, 2 south, 3 east, 4 west.
-  if (row === board.height) return 'goal-1';
-  if (row === 1) return 'goal-2';
-  if (board.pawns.length === 4 && col === board.width - 1) return 'goal-3';
-  if (board.pawns.length === 4 && col === 0) return 'goal-4';
-  return '';
+  const name = squareName(col, row);
+  const seat = board.goals.findIndex((goal) => goal.includes(name));
+  return seat < 0 ? '' : `goal-${seat + 1}`;
 }
 
 function drawQuoridor(board) {
@@ -431,6 +465,9 @@ function setupButtons() {
   };
 }
 
-setupForm();
-setupButtons();
-connect();
+// In a browser; the page's own tests load this file without a document.
+if (typeof document !== 'undefined') {
+  setupForm();
+  setupButtons();
+  connect();
+}

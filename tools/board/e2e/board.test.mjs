@@ -205,6 +205,12 @@ test('a four-player game goes round and ends', async () => {
   const engine = { kind: 'engine', movetime: 40 };
   await newGame(page, { width: 5, height: 5, walls: 2, players: 4, seats: [{ kind: 'human' }, engine, engine, engine] });
   assert.equal(await page.locator('#board [data-pawn]').count(), 4);
+  // Each goal edge in its player's colour: P1 north, P2 east, P3 south, P4 west.
+  const tint = (square) => page.getAttribute(`#board rect.cell[data-square="${square}"]`, 'class');
+  assert.match(await tint('c5'), /goal-1/);
+  assert.match(await tint('e3'), /goal-2/);
+  assert.match(await tint('c1'), /goal-3/, 'row 1 is green P3\'s goal');
+  assert.match(await tint('a3'), /goal-4/);
   const s = await waitFor(page, humanTurn(0), 'P1 to move');
   await page.click(`#board rect.cell.legal[data-square="${s.legal.find((m) => /^[a-o]\d+$/.test(m))}"]`);
   await waitFor(page, (t) => t.result || (t.moves.length >= 4 && t.toMove === 0), 'three engine moves');
@@ -242,6 +248,20 @@ test('Quarto at rule level 2, pieces given and placed by clicks, to a win', asyn
   assert.notEqual(end.result.winner, null, `a win at level 2: ${JSON.stringify(end)}`);
   assert.equal(end.variant, 'quarto 4x4 level=2');
   assert.ok((await page.locator('#board [data-piece]').count()) >= 4);
+});
+
+test('the form shows the game the board plays, from the first page and after a load', async () => {
+  const page = await openBoard();
+  const s = await view(page);
+  assert.deepEqual(s.seats.map((seat) => seat.kind), ['human', 'human']);
+  assert.equal(await page.inputValue('#seat1'), 'human');
+  assert.equal(await page.inputValue('#seat2'), 'human', 'the board starts human against human');
+  await page.fill('#load-text', 'quarto 3x3 level=1 board=.../.../... hand=- turn=1');
+  await page.click('#load');
+  await waitFor(page, (t) => t.variant === 'quarto 3x3 level=1', 'the Quarto position');
+  assert.equal(await page.inputValue('#game'), 'quarto');
+  assert.equal(await page.inputValue('#quarto-board'), '3x3');
+  assert.ok(await page.isHidden('#width'), 'the Quoridor fields are hidden');
 });
 
 test('an arena record loads and steps through move by move', async () => {

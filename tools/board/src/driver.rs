@@ -1,8 +1,9 @@
 //! Plays the engine seats: one engine process per seat, started when the
-//! seat first has to move and kept while its settings stay the same. Each
-//! answer is checked with the library before it is played; an engine that
-//! crashes, hangs or plays an illegal move is reported on the page, its seat
-//! becomes human and the game is kept.
+//! seat first has to move and kept while its settings stay the same (told
+//! `ucinewgame` before its first move of each new game), and quit as soon as
+//! no seat uses it. Each answer is checked with the library before it is
+//! played; an engine that crashes, hangs or plays an illegal move is
+//! reported on the page, its seat becomes human and the game is kept.
 
 use crate::shared::Shared;
 use crate::table::{Seat, Thinking};
@@ -13,12 +14,16 @@ use std::time::{Duration, Instant};
 
 /// How long past its time per move an engine may take before it counts as hung.
 const GRACE: Duration = Duration::from_secs(3);
+/// The shortest time between two updates of what an engine is thinking.
+const THINKING_SHOWN: Duration = Duration::from_millis(50);
 /// How often a thinking engine's seat is checked for a take-back.
 const POLL: Duration = Duration::from_millis(100);
 
 /// A move to find: everything the engine needs, taken under the lock.
 struct Turn {
     generation: u64,
+    /// The game (see `Table::game`).
+    game: u64,
     seat: usize,
     settings: Settings,
     movetime: Duration,
@@ -34,6 +39,16 @@ struct Settings {
 struct Running {
     settings: Settings,
     process: EngineProcess,
+    /// The game it last played.
+    game: u64,
+}
+
+/// What the driver is to do next.
+enum Next {
+    Turn(Turn),
+    /// Quit the engines of the seats that no longer want them: the settings
+    /// each seat wants now (`None`: no engine).
+    Tidy(Vec<Option<Settings>>),
 }
 
 /// Why no move came.
@@ -47,7 +62,26 @@ enum Failure {
 pub fn drive(shared: Arc<Shared>) {
     let mut engines: Vec<Option<Running>> = Vec::new();
     let mut tried = None;
-    while let Some(turn) = next_turn(&shared, tried) {
+    loop {
+        let running: Vec<Option<Settings>> =
+            engines.iter().map(|slot| slot.as_ref().map(|r| r.settings.clone())).collect();
+        let turn = match next(&shared, tried, &running) {
+            None => return,
+            Some(Next::Tidy(wanted)) => {
+                for (seat, slot) in engines.iter_mut().enumerate() {
+                    if slot
+                        .as_ref()
+                        .is_some_and(|r| wanted.get(seat).cloned().flatten() != Some(r.settings.clone()))
+                    {
+                        if let Some(idle) = slot.take() {
+                            idle.process.quit();
+                        }
+                    }
+                }
+                continue;
+            }
+            Some(Next::Turn(turn)) => turn,
+        };
         tried = Some(turn.generation);
         engines.resize_with(engines.len().max(turn.seat + 1), || None);
         let slot = &mut engines[turn.seat];
@@ -75,25 +109,52 @@ pub fn drive(shared: Arc<Shared>) {
     }
 }
 
-/// Waits for an engine seat to be on move in a generation not yet tried.
-fn next_turn(shared: &Shared, tried: Option<u64>) -> Option<Turn> {
+/// The settings of the engine each seat wants now (`None`: a person's seat).
+fn wanted(table: &crate::table::Table) -> Vec<Option<Settings>> {
+    let settings = |level: Option<u32>| {
+        let mut options = table.variant.engine_options();
+        options.push(("Level".into(), level.unwrap_or(10).to_string()));
+        Settings { options }
+    };
+    table
+        .seats
+        .iter()
+        .map(|seat| match seat {
+            Seat::Engine { level, .. } => Some(settings(*level)),
+            Seat::Human => None,
+        })
+        .collect()
+}
+
+/// Waits for an engine seat to be on move in a generation not yet tried,
+/// or for an engine of `running` that no seat wants any more.
+fn next(shared: &Shared, tried: Option<u64>, running: &[Option<Settings>]) -> Option<Next> {
     let mut table = shared.lock();
     loop {
         if shared.quitting.load(Ordering::Relaxed) {
             return None;
         }
+        let wanted = wanted(&table);
+        let idle = running
+            .iter()
+            .enumerate()
+            .any(|(seat, r)| r.is_some() && wanted.get(seat).cloned().flatten() != *r);
+        if idle {
+            return Some(Next::Tidy(wanted));
+        }
         if tried != Some(table.generation) {
             if let Some(seat) = table.seat_to_move() {
-                if let Seat::Engine { level, movetime_ms } = table.seats[seat] {
-                    let mut options = table.variant.engine_options();
-                    options.push(("Level".into(), level.unwrap_or(10).to_string()));
-                    return Some(Turn {
+                if let (Seat::Engine { movetime_ms, .. }, Some(settings)) =
+                    (&table.seats[seat], &wanted[seat])
+                {
+                    return Some(Next::Turn(Turn {
                         generation: table.generation,
+                        game: table.game,
                         seat,
-                        settings: Settings { options },
-                        movetime: Duration::from_millis(movetime_ms),
+                        settings: settings.clone(),
+                        movetime: Duration::from_millis(*movetime_ms),
                         position: table.position_command(),
-                    });
+                    }));
                 }
             }
         }
@@ -108,6 +169,15 @@ fn think(shared: &Shared, slot: &mut Option<Running>, turn: &Turn) -> Result<Str
         *slot = Some(start(shared, &turn.settings).map_err(|e| Failure::Fault(e.to_string()))?);
     }
     let Some(running) = slot.as_mut() else { return Err(Failure::Stale) };
+    if running.game != turn.game {
+        // The same engine, another game: it forgets the last one first.
+        let fresh = running.process.send("ucinewgame").and_then(|()| running.process.sync(GRACE));
+        if let Err(e) = fresh {
+            *slot = None;
+            return Err(Failure::Fault(e.to_string()));
+        }
+        running.game = turn.game;
+    }
     let answer = search(shared, &mut running.process, turn);
     if matches!(answer, Err(Failure::Fault(_))) {
         *slot = None;
@@ -128,9 +198,9 @@ fn start(shared: &Shared, settings: &Settings) -> Result<Running, EngineError> {
             log::info!("{refused}");
         }
     }
-    process.send("ucinewgame")?;
     process.sync(spec.handshake_timeout())?;
-    Ok(Running { settings: settings.clone(), process })
+    // `ucinewgame` comes with its first game (see `think`).
+    Ok(Running { settings: settings.clone(), process, game: u64::MAX })
 }
 
 fn search(shared: &Shared, engine: &mut EngineProcess, turn: &Turn) -> Result<String, Failure> {
@@ -139,6 +209,7 @@ fn search(shared: &Shared, engine: &mut EngineProcess, turn: &Turn) -> Result<St
     engine.send(&format!("go movetime {}", turn.movetime.as_millis())).map_err(fault)?;
     let deadline = Instant::now() + turn.movetime + GRACE;
     let mut stopped = false;
+    let mut shown: Option<Instant> = None;
     loop {
         let line = match engine.read_line(deadline.min(Instant::now() + POLL), "bestmove") {
             Ok(line) => line,
@@ -160,7 +231,11 @@ fn search(shared: &Shared, engine: &mut EngineProcess, turn: &Turn) -> Result<St
             Some("bestmove") if stopped => return Err(Failure::Stale),
             Some("bestmove") => return Ok(words.next().unwrap_or("").to_string()),
             Some("info") => {
-                if let Some(thinking) = read_info(&line, turn.seat) {
+                // At most one update of the page per THINKING_SHOWN: an engine
+                // may print far more lines than a page can draw.
+                let due = shown.is_none_or(|at| at.elapsed() >= THINKING_SHOWN);
+                if let Some(thinking) = read_info(&line, turn.seat).filter(|_| due) {
+                    shown = Some(Instant::now());
                     shared.update(|table| {
                         if table.generation == turn.generation {
                             table.thinking = Some(thinking);

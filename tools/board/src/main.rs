@@ -3,17 +3,22 @@
 //! (Tabula by default). See `tabula-board --help` and the README.
 
 mod driver;
+mod guard;
 mod json;
+mod load;
 mod server;
 mod setup;
 mod shared;
+mod signals;
 mod table;
 mod view;
 
 use shared::{EngineCommand, Shared};
+use std::io::Write;
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 
 const USAGE: &str = "\
 usage: tabula-board [--port N] [--host ADDRESS [--allow-remote]] [--engine PATH [--engine-arg ARG]...]
@@ -80,7 +85,12 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let server = match tiny_http::Server::http(options.address) {
+    // Before any other thread starts, so that every thread inherits the mask.
+    if let Err(e) = signals::stop_engines_on_signals() {
+        eprintln!("tabula-board: cannot catch Ctrl-C and SIGTERM: {e}");
+        std::process::exit(1);
+    }
+    let server = match listen(options.address) {
         Ok(server) => server,
         Err(e) => {
             eprintln!("tabula-board: cannot listen on {}: {e}", options.address);
@@ -95,34 +105,61 @@ fn main() {
     std::thread::spawn(move || driver::drive(driver));
     let engine =
         std::iter::once(shared.engine.command.display().to_string()).chain(shared.engine.args.clone());
-    println!("Tabula board: http://{address}/ (engine: {})", engine.collect::<Vec<_>>().join(" "));
-    println!("Open it in a browser; Ctrl-C stops the board and its engines.");
-    server::serve(server, shared);
+    // Written so that a closed standard output (a launcher that went away)
+    // does not stop the board.
+    let mut out = std::io::stdout();
+    let _ =
+        writeln!(out, "Tabula board: http://{address}/ (engine: {})", engine.collect::<Vec<_>>().join(" "));
+    let _ = writeln!(out, "Open it in a browser; Ctrl-C stops the board and its engines.");
+    let _ = out.flush();
+    server::serve(server, shared, address.port());
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// How long one write to a page may wait for the page to read before it
+/// returns (see `server::send_to_page`, which drops a page that stays stalled).
+#[cfg(unix)]
+const SEND_TIMEOUT: Duration = Duration::from_secs(1);
+/// How long a connection may wait for the page's next request (or the rest
+/// of one): then it is closed. A page opens a new one when it needs it; an
+/// event stream is not affected while the board writes to it.
+#[cfg(unix)]
+const RECEIVE_TIMEOUT: Duration = Duration::from_secs(10);
+/// The kernel's send buffer for each page, in bytes: a few dozen views, so
+/// that a page that stops reading is found out soon.
+#[cfg(unix)]
+const SEND_BUFFER: libc::c_int = 64 << 10;
 
-    fn parse(line: &str) -> Result<Options, String> {
-        options(&line.split_whitespace().map(String::from).collect::<Vec<_>>())
+/// The server on `address`. The listening socket gets [`SEND_TIMEOUT`],
+/// [`RECEIVE_TIMEOUT`] and [`SEND_BUFFER`], which the connections it accepts
+/// inherit (Linux).
+fn listen(address: SocketAddr) -> Result<tiny_http::Server, String> {
+    let listener = std::net::TcpListener::bind(address).map_err(|e| e.to_string())?;
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsRawFd;
+        let timeval = |d: Duration| libc::timeval { tv_sec: d.as_secs() as libc::time_t, tv_usec: 0 };
+        socket_option(listener.as_raw_fd(), libc::SO_SNDTIMEO, &timeval(SEND_TIMEOUT))?;
+        socket_option(listener.as_raw_fd(), libc::SO_RCVTIMEO, &timeval(RECEIVE_TIMEOUT))?;
+        socket_option(listener.as_raw_fd(), libc::SO_SNDBUF, &SEND_BUFFER)?;
     }
+    tiny_http::Server::from_listener(listener, None).map_err(|e| e.to_string())
+}
 
-    #[test]
-    fn the_board_stays_on_this_machine_unless_told() {
-        let default = parse("").expect("no arguments");
-        assert_eq!(default.address.to_string(), "127.0.0.1:8080");
-        assert_eq!(default.engine.args, ["engine"]);
-        assert!(parse("--host 0.0.0.0").err().is_some_and(|e| e.contains("--allow-remote")));
-        assert!(parse("--host 0.0.0.0 --allow-remote --port 0").is_ok());
-        assert!(parse("--host ::1 --port 9000").is_ok());
-        let other = parse("--engine /bin/other --engine-arg -x").expect("another engine");
-        assert_eq!(
-            (other.engine.command, other.engine.args),
-            (PathBuf::from("/bin/other"), vec!["-x".to_string()])
-        );
-        assert!(parse("--port 70000").is_err());
-        assert!(parse("--port").is_err());
-        assert!(parse("--colour red").is_err());
+/// Sets a socket option (`SOL_SOCKET` level) to `value`.
+#[cfg(unix)]
+fn socket_option<T>(socket: std::os::fd::RawFd, option: libc::c_int, value: &T) -> Result<(), String> {
+    // SAFETY: setsockopt reads size_of::<T>() bytes from a value we own.
+    let set = unsafe {
+        libc::setsockopt(
+            socket,
+            libc::SOL_SOCKET,
+            option,
+            (value as *const T).cast(),
+            std::mem::size_of::<T>() as libc::socklen_t,
+        )
+    };
+    if set != 0 {
+        return Err(std::io::Error::last_os_error().to_string());
     }
+    Ok(())
 }

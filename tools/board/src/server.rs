@@ -1,12 +1,16 @@
 //! The HTTP side: serves the page (everything it loads is built into the
 //! binary), a stream of table views as server-sent events, and the actions
-//! the page posts as forms. Each request runs on a thread of its own.
+//! the page posts as forms. Each request runs on a thread of its own, once
+//! [`crate::guard`] has let it through. What it answers is bounded: a refusal
+//! quotes at most 80 characters of a word, an event stream holds one view.
 
+use crate::guard::{refusal, Headers};
 use crate::json::form_fields;
 use crate::setup::{new_table, seat_from_fields};
 use crate::shared::Shared;
+use arena::setup::shortened;
 use std::io::{Read, Write};
-use std::sync::mpsc;
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 use tiny_http::{Header, Method, Request, Response};
@@ -20,17 +24,27 @@ const MAX_BODY: u64 = 4 << 20;
 /// A comment line keeps an idle event stream open through proxies and tells
 /// the server when the page has gone.
 const KEEPALIVE: Duration = Duration::from_secs(15);
+/// Event streams open at once; more are answered 503 (a page has one).
+const MAX_STREAMS: usize = 32;
+/// How long an event may wait for its page to read it: then the page is
+/// dropped, and the stream and its memory with it.
+const STALLED: Duration = Duration::from_secs(5);
 
-pub fn serve(server: tiny_http::Server, shared: Arc<Shared>) {
+/// Answers requests until the process ends; `port` is the port served.
+pub fn serve(server: tiny_http::Server, shared: Arc<Shared>, port: u16) {
     for request in server.incoming_requests() {
         let shared = shared.clone();
-        std::thread::spawn(move || handle(request, &shared));
+        std::thread::spawn(move || handle(request, &shared, port));
     }
 }
 
-fn handle(mut request: Request, shared: &Shared) {
+fn handle(mut request: Request, shared: &Shared, port: u16) {
     let path = request.url().split('?').next().unwrap_or("/").to_string();
     let method = request.method().clone();
+    if let Some(why) = refusal(Headers::of(&request), port, method != Method::Get) {
+        let _ = request.respond(failure(403, why));
+        return;
+    }
     let answer = match (method, path.as_str()) {
         (Method::Get, "/") => asset(PAGE, "text/html; charset=utf-8"),
         (Method::Get, "/board.js") => asset(SCRIPT, "text/javascript; charset=utf-8"),
@@ -59,20 +73,21 @@ fn act(action: &str, fields: &[(String, String)], shared: &Shared) -> Response<s
     let done = match action {
         "/new" => new_table(fields).map(|table| {
             shared.update(|current| {
-                let (version, generation) = (current.version, current.generation);
+                let (version, generation, game) = (current.version, current.generation, current.game);
                 *current = table;
                 current.version = version;
                 current.generation = generation;
+                current.game = game + 1;
                 current.touch(true);
             })
         }),
         "/move" => match field("move") {
-            Some(text) => shared.update(|t| t.play(text)),
+            Some(text) => shared.update(|t| t.human_to_move().and_then(|()| t.play(text))),
             None => Err("no move given".into()),
         },
         "/undo" => shared.update(|t| t.take_back()),
         "/redo" => shared.update(|t| t.redo()),
-        "/resign" => shared.update(|t| t.resign()),
+        "/resign" => shared.update(|t| t.human_to_move().and_then(|()| t.resign())),
         "/load" => shared.update(|t| t.load(field("text").unwrap_or(""))),
         "/seat" => seat_from_fields(fields).and_then(|(index, seat)| {
             shared.update(|t| match t.seats.get_mut(index) {
@@ -89,6 +104,8 @@ fn act(action: &str, fields: &[(String, String)], shared: &Shared) -> Response<s
     match done {
         Ok(()) => Response::from_string("ok"),
         Err(why) => {
+            // What the player sent may be megabytes: it is quoted short.
+            let why = shortened(&why);
             shared.update(|t| {
                 t.notice = Some(why.clone());
                 t.touch(false);
@@ -98,24 +115,54 @@ fn act(action: &str, fields: &[(String, String)], shared: &Shared) -> Response<s
     }
 }
 
-/// Server-sent events: one `data:` line with the whole view per change.
+/// Server-sent events: one `data:` line with the whole view per change. A
+/// page that reads slowly skips to the latest view; one that stops reading
+/// for [`STALLED`] is dropped.
 fn stream_events(request: Request, shared: &Shared) {
-    let (sender, views) = mpsc::channel();
-    shared.listen(sender);
+    if shared.streams.fetch_add(1, Ordering::SeqCst) >= MAX_STREAMS {
+        shared.streams.fetch_sub(1, Ordering::SeqCst);
+        let _ = request.respond(failure(503, format!("{MAX_STREAMS} event streams are open already")));
+        return;
+    }
     let mut out = request.into_writer();
     let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\n\
                 Connection: keep-alive\r\n\r\n";
-    if out.write_all(head.as_bytes()).and_then(|_| out.flush()).is_err() {
-        return;
-    }
-    loop {
-        let event = match views.recv_timeout(KEEPALIVE) {
-            Ok(view) => format!("data: {view}\n\n"),
-            Err(mpsc::RecvTimeoutError::Timeout) => ": still here\n\n".to_string(),
-            Err(mpsc::RecvTimeoutError::Disconnected) => return,
+    let mut seen = 0;
+    let mut sent = send_to_page(&mut *out, head.as_bytes());
+    while sent.is_ok() && !shared.quitting.load(Ordering::Relaxed) {
+        sent = match shared.next_view(seen, KEEPALIVE) {
+            Some(published) => {
+                seen = published.number;
+                send_to_page(&mut *out, format!("data: {}\n\n", published.view).as_bytes())
+            }
+            None => send_to_page(&mut *out, b": still here\n\n"),
         };
-        if out.write_all(event.as_bytes()).and_then(|_| out.flush()).is_err() {
-            return;
+    }
+    shared.streams.fetch_sub(1, Ordering::SeqCst);
+}
+
+/// Writes `bytes` to a page and flushes them, or fails once they have waited
+/// [`STALLED`] for the page to read. Each write to the socket returns within
+/// its send timeout (`main`), done or not, so the time is checked between.
+fn send_to_page(out: &mut dyn Write, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::ErrorKind;
+    let give_up = std::time::Instant::now() + STALLED;
+    let mut rest = bytes;
+    loop {
+        let wrote = if rest.is_empty() { out.flush().map(|()| 0) } else { out.write(rest) };
+        match wrote {
+            Ok(0) if rest.is_empty() => return Ok(()),
+            Ok(0) => return Err(ErrorKind::WriteZero.into()),
+            Ok(n) => rest = &rest[n..],
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    ErrorKind::WouldBlock | ErrorKind::TimedOut | ErrorKind::Interrupted
+                ) => {}
+            Err(e) => return Err(e),
+        }
+        if std::time::Instant::now() > give_up {
+            return Err(ErrorKind::TimedOut.into());
         }
     }
 }

@@ -1,11 +1,12 @@
 //! The state every thread of the board shares: the table behind a lock, a
-//! condition the engine driver waits on, and the pages listening for changes.
+//! condition the engine driver waits on, and the latest view of the table
+//! for the pages' event streams.
 
 use crate::table::Table;
 use std::path::PathBuf;
-use std::sync::atomic::AtomicBool;
-use std::sync::mpsc::Sender;
-use std::sync::{Condvar, Mutex, MutexGuard};
+use std::sync::atomic::{AtomicBool, AtomicUsize};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::time::Duration;
 
 /// How to start the engine that plays the engine seats.
 #[derive(Clone, Debug)]
@@ -14,22 +15,37 @@ pub struct EngineCommand {
     pub args: Vec<String>,
 }
 
+/// The latest view, numbered: a page's stream sends it when the number is
+/// new to it. Each view is the whole table, so a page that falls behind
+/// skips to the latest; nothing queues up per page.
+#[derive(Clone, Default)]
+pub struct Published {
+    pub number: u64,
+    pub view: Arc<String>,
+}
+
 pub struct Shared {
     table: Mutex<Table>,
     changed: Condvar,
-    listeners: Mutex<Vec<Sender<String>>>,
+    published: Mutex<Published>,
+    republished: Condvar,
     pub engine: EngineCommand,
     pub quitting: AtomicBool,
+    /// Event streams open now (see `server`).
+    pub streams: AtomicUsize,
 }
 
 impl Shared {
     pub fn new(table: Table, engine: EngineCommand) -> Shared {
+        let view = Arc::new(table.view().to_string());
         Shared {
             table: Mutex::new(table),
             changed: Condvar::new(),
-            listeners: Mutex::new(Vec::new()),
+            published: Mutex::new(Published { number: 1, view }),
+            republished: Condvar::new(),
             engine,
             quitting: AtomicBool::new(false),
+            streams: AtomicUsize::new(0),
         }
     }
 
@@ -43,30 +59,32 @@ impl Shared {
     pub fn update<R>(&self, change: impl FnOnce(&mut Table) -> R) -> R {
         let mut table = self.lock();
         let result = change(&mut table);
-        let view = table.view().to_string();
+        let view = Arc::new(table.view().to_string());
+        // Published under the table's lock, so views go out in order.
+        {
+            let mut published = self.published.lock().unwrap_or_else(|e| e.into_inner());
+            published.number += 1;
+            published.view = view;
+        }
         drop(table);
         self.changed.notify_all();
-        self.listeners
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .retain(|page| page.send(view.clone()).is_ok());
+        self.republished.notify_all();
         result
     }
 
     /// Waits (at most `timeout`) for a change, with the table locked.
-    pub fn wait<'a>(
-        &self,
-        table: MutexGuard<'a, Table>,
-        timeout: std::time::Duration,
-    ) -> MutexGuard<'a, Table> {
+    pub fn wait<'a>(&self, table: MutexGuard<'a, Table>, timeout: Duration) -> MutexGuard<'a, Table> {
         self.changed.wait_timeout(table, timeout).map_or_else(|e| e.into_inner().0, |(t, _)| t)
     }
 
-    /// A page that wants every change; it gets the current view at once.
-    pub fn listen(&self, page: Sender<String>) {
-        let view = self.lock().view().to_string();
-        if page.send(view).is_ok() {
-            self.listeners.lock().unwrap_or_else(|e| e.into_inner()).push(page);
-        }
+    /// The latest view once its number is above `seen`, or `None` when
+    /// `timeout` passes first.
+    pub fn next_view(&self, seen: u64, timeout: Duration) -> Option<Published> {
+        let published = self.published.lock().unwrap_or_else(|e| e.into_inner());
+        let (published, _) = self
+            .republished
+            .wait_timeout_while(published, timeout, |p| p.number <= seen)
+            .unwrap_or_else(|e| e.into_inner());
+        (published.number > seen).then(|| published.clone())
     }
 }

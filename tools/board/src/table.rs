@@ -1,12 +1,12 @@
 //! The game on the board: variant, who sits in each seat, the moves played
 //! and undone, and what the engines last said. Every change goes through
 //! here and is checked with the Tabula library; [`Table::view`] is what the
-//! page draws.
+//! page draws, and `Table::load` (in `load`) brings a game in from text.
 
-use arena::record::read_records;
-use arena::setup::{opening_position, GameVariant, Opening};
+use arena::record::{play_recorded, replay};
+use arena::referee::SKIPPED;
+use arena::setup::{shortened, GameVariant, Opening};
 use tabula::game::Outcome;
-use tabula::game::Position;
 use tabula::games::AnyPosition;
 
 /// Who plays a seat.
@@ -54,6 +54,9 @@ pub struct Table {
     pub generation: u64,
     /// Counts every change at all, for the page.
     pub version: u64,
+    /// Counts the games (a new game, a game loaded): an engine hears
+    /// `ucinewgame` before its first move of each.
+    pub game: u64,
     pub thinking: Option<Thinking>,
     /// The last thing the page should tell the player (an engine fault, a
     /// refused move or file).
@@ -77,6 +80,7 @@ impl Table {
             ending: None,
             generation: 0,
             version: 0,
+            game: 0,
             thinking: None,
             notice: None,
         })
@@ -96,9 +100,10 @@ impl Table {
         }
     }
 
-    /// Recomputes the position from the start and the moves.
-    fn replay(&mut self) -> Result<(), String> {
-        let (position, history) = opening_position(&self.game(), &self.variant)?;
+    /// Recomputes the position from the start and the moves (a loaded
+    /// four-player record's skipped turns, `-`, included).
+    pub(crate) fn replay(&mut self) -> Result<(), String> {
+        let (position, history) = replay(&self.game(), &self.variant)?;
         self.position = position;
         self.history = history;
         Ok(())
@@ -129,13 +134,25 @@ impl Table {
         self.result().is_none().then(|| self.position.side_to_move())
     }
 
+    /// Refuses when the seat to move is an engine's: a person's move or
+    /// resignation is not taken for it.
+    pub fn human_to_move(&self) -> Result<(), String> {
+        match self.seat_to_move() {
+            Some(seat) if self.seats[seat] != Seat::Human => Err(format!(
+                "P{} is played by the engine: wait for its move, or make the seat human",
+                seat + 1
+            )),
+            _ => Ok(()),
+        }
+    }
+
     /// Plays a move given in notation if it is legal; says why not otherwise.
     pub fn play(&mut self, text: &str) -> Result<(), String> {
         if let Some((_, why)) = self.result() {
             return Err(format!("the game is over ({why})"));
         }
         let mut next = self.position.clone();
-        let mv = next.parse_move(text).map_err(|e| e.to_string())?;
+        let mv = next.parse_move(text).map_err(|e| shortened(&e.to_string()))?;
         // The move as the engine spells it, so that the record reads alike.
         let name = next.format_move(mv).unwrap_or_else(|| text.to_string());
         let irreversible = next.play_text(&name).map_err(|e| e.to_string())?;
@@ -178,10 +195,23 @@ impl Table {
         Ok(())
     }
 
-    /// Plays again the last move taken back.
+    /// Plays again the last move taken back; a skipped turn of a loaded
+    /// four-player record (`-`) passes the turn on.
     pub fn redo(&mut self) -> Result<(), String> {
         let next = self.redo.last().cloned().ok_or("no move to play again")?;
-        self.play(&next)
+        if next != SKIPPED {
+            return self.play(&next);
+        }
+        if let Some((_, why)) = self.result() {
+            return Err(format!("the game is over ({why})"));
+        }
+        play_recorded(&mut self.position, SKIPPED)?;
+        self.history.clear();
+        self.redo.pop();
+        self.moves.push(next);
+        self.notice = None;
+        self.touch(true);
+        Ok(())
     }
 
     /// The player to move gives up.
@@ -192,83 +222,29 @@ impl Table {
         Ok(())
     }
 
-    /// Loads an arena record (the first one in `text`) with all its moves
-    /// ready to step through from the start, or a position text, optionally
-    /// followed by `moves ...`, or a `position ...` command. Every seat
-    /// becomes human, so that nobody moves on by itself.
-    pub fn load(&mut self, text: &str) -> Result<(), String> {
-        let (variant, game, redo) = if text.trim_start().starts_with('[') {
-            let record = read_records(text).into_iter().next().ok_or("no record in the file")??;
-            let mut moves = record.game.moves.clone();
-            moves.reverse();
-            (record.variant, Opening { fen: record.game.fen, moves: Vec::new() }, moves)
-        } else {
-            let game = parse_position_line(text)?;
-            (variant_of_text(game.fen.as_deref().unwrap_or(""))?, game, Vec::new())
-        };
-        let mut table = Table::new(variant.clone(), vec![Seat::Human; variant.players()])?;
-        table.start = game.fen;
-        table.moves = game.moves;
-        table.replay()?;
-        table.redo = redo;
-        table.version = self.version;
-        table.generation = self.generation;
-        *self = table;
-        self.touch(true);
-        Ok(())
-    }
-
     /// The `position ...` command that sets this game up in an engine.
+    /// After a skipped turn (`-`) it starts from the position there, as
+    /// arena tells its engines.
     pub fn position_command(&self) -> String {
-        let mut line = match &self.start {
+        let skipped = self.moves.iter().rposition(|m| m == SKIPPED);
+        let base = match skipped {
+            Some(at) => {
+                let before = Opening { fen: self.start.clone(), moves: self.moves[..=at].to_vec() };
+                replay(&before, &self.variant).ok().map(|(position, _)| position.to_text())
+            }
+            None => self.start.clone(),
+        };
+        let mut line = match &base {
             Some(text) => format!("position fen {text}"),
             None => "position startpos".to_string(),
         };
-        if !self.moves.is_empty() {
+        let moves = &self.moves[skipped.map_or(0, |at| at + 1)..];
+        if !moves.is_empty() {
             line.push_str(" moves ");
-            line.push_str(&self.moves.join(" "));
+            line.push_str(&moves.join(" "));
         }
         line
     }
-}
-
-/// The variant a position text belongs to.
-fn variant_of_text(text: &str) -> Result<GameVariant, String> {
-    use tabula::games::quarto::Quarto;
-    use tabula::games::quoridor::{Quoridor, Variant};
-    match text.split_whitespace().next() {
-        Some("quoridor") => {
-            let q = Quoridor::from_text(text).map_err(|e| e.to_string())?;
-            let variant = Variant {
-                width: q.width(),
-                height: q.height(),
-                players: q.player_count(),
-                multi_jump: q.multi_jump(),
-                walls: (0..q.player_count()).map(|s| q.walls_in_hand(s)).max().unwrap_or(0),
-            };
-            Ok(GameVariant::Quoridor(variant))
-        }
-        Some("quarto") => {
-            Ok(GameVariant::Quarto(Quarto::from_text(text).map_err(|e| e.to_string())?.rules()))
-        }
-        _ => Err("not a record, a position text or a 'position' command".into()),
-    }
-}
-
-/// `[position] fen TEXT [moves ...]`, `TEXT [moves ...]` (a position text) or
-/// `position startpos ...` is refused: a start position needs a variant.
-fn parse_position_line(text: &str) -> Result<Opening, String> {
-    let line = text.lines().map(str::trim).find(|l| !l.is_empty()).ok_or("nothing to load")?;
-    let line = line.strip_prefix("position").map_or(line, str::trim_start);
-    let line = line.strip_prefix("fen").map_or(line, str::trim_start);
-    if line.starts_with("startpos") {
-        return Err("'startpos' names no variant: give a position text or a record".into());
-    }
-    let (fen, moves) = match line.split_once(" moves") {
-        Some((fen, moves)) => (fen.trim(), moves.split_whitespace().map(String::from).collect()),
-        None => (line, Vec::new()),
-    };
-    Ok(Opening { fen: Some(fen.to_string()), moves })
 }
 
 #[cfg(test)]
@@ -341,30 +317,18 @@ mod tests {
     }
 
     #[test]
-    fn records_and_position_texts_load() {
+    fn a_person_does_not_move_for_an_engine() {
         let mut table = small();
-        let record = "[Game \"1\"]\n[Variant \"quoridor 5x5 walls=2 players=2\"]\n\nc2 c4 c3\n1-0\n";
-        table.load(record).expect("a record loads");
-        assert_eq!((table.moves.len(), table.redo.len()), (0, 3));
-        for _ in 0..3 {
-            table.redo().expect("step forward");
-        }
-        assert_eq!(table.moves, ["c2", "c4", "c3"]);
-        table
-            .load("position fen quarto 3x3 level=1 board=.../.../... hand=- turn=1 moves 0")
-            .expect("a command");
-        assert_eq!((table.variant.describe().as_str(), table.moves.len()), ("quarto 3x3 level=1", 1));
-        assert!(table.load("position startpos").is_err());
-        let mut game = small();
-        for m in ["c2", "c4", "b3h"] {
-            game.play(m).expect("moves");
-        }
-        let record = game.record();
-        assert!(record.contains("[Result \"*\"]\n") && record.contains("\nc2 c4 b3h\n*\n"), "{record}");
-        table.load(&record).expect("a saved game loads");
-        assert_eq!(table.redo.len(), 3);
-        game.resign().expect("resigns");
-        assert!(game.record().contains("[Result \"1-0\"]"));
-        assert!(table.load("[Game \"1\"]\n[Variant \"chess\"]\n\ne4\n").is_err());
+        table.seats[0] = Seat::Engine { level: Some(1), movetime_ms: 10 };
+        assert!(table.human_to_move().is_err_and(|e| e.contains("P1 is played by the engine")));
+        table.play("c2").expect("the engine's move");
+        assert_eq!(table.human_to_move(), Ok(()));
+    }
+
+    #[test]
+    fn a_refused_move_is_quoted_short() {
+        let mut table = small();
+        let refused = table.play(&"x".repeat(3 << 20)).expect_err("not a move");
+        assert!(refused.len() < 120 && refused.contains("xxx..."), "{} bytes", refused.len());
     }
 }

@@ -3,10 +3,10 @@
 
 use crate::json::Json;
 use crate::table::{Seat, Table, Thinking};
-use arena::record::{format_record, result_token, today};
+use arena::record::{format_record, play_recorded, result_token, today};
 use arena::referee::{GameRecord, PlayedMove};
 use arena::schedule::Job;
-use arena::setup::{opening_position, Opening};
+use arena::setup::{opening_position, GameVariant, Opening};
 use tabula::game::Position;
 use tabula::games::quoridor::bitboard::STRIDE;
 use tabula::games::AnyPosition;
@@ -23,7 +23,7 @@ impl Table {
         let mut moves = Vec::new();
         for text in &self.moves {
             let seat = position.side_to_move();
-            if position.play_text(text).is_err() {
+            if play_recorded(&mut position, text).is_err() {
                 break;
             }
             moves.push(PlayedMove { seat, text: text.clone(), millis: 0, score: None });
@@ -77,6 +77,7 @@ impl Table {
         Json::Object(vec![
             ("version", Json::Number(self.version as i64)),
             ("variant", Json::text(self.variant.describe())),
+            ("setup", setup_view(&self.variant)),
             ("board", board_view(&self.position)),
             ("seats", Json::List(seats.collect())),
             ("toMove", Json::option(self.seat_to_move(), |s| Json::Number(s as i64))),
@@ -97,6 +98,27 @@ impl Table {
             ("text", Json::text(self.position.to_text())),
             ("command", Json::text(self.position_command())),
         ])
+    }
+}
+
+/// The variant as the setup form's fields (named as the form names them),
+/// so that the page's form shows the game the board plays.
+fn setup_view(variant: &GameVariant) -> Json {
+    let number = |n: usize| Json::text(n.to_string());
+    match variant {
+        GameVariant::Quoridor(v) => Json::Object(vec![
+            ("game", Json::text("quoridor")),
+            ("width", number(v.width)),
+            ("height", number(v.height)),
+            ("walls", number(v.walls)),
+            ("players", number(v.players)),
+            ("multijump", Json::text(if v.multi_jump { "true" } else { "false" })),
+        ]),
+        GameVariant::Quarto(r) => Json::Object(vec![
+            ("game", Json::text("quarto")),
+            ("board", Json::text(format!("{0}x{0}", r.side))),
+            ("level", number(r.level)),
+        ]),
     }
 }
 
@@ -132,6 +154,13 @@ fn board_view(position: &AnyPosition) -> Json {
                     Json::List((0..players).map(|s| Json::Number(q.walls_in_hand(s) as i64)).collect()),
                 ),
                 ("walls", Json::texts(walls)),
+                // Each seat's goal squares, from the rules: the page tints them.
+                (
+                    "goals",
+                    Json::List(
+                        (0..players).map(|s| Json::texts(q.goal(s).iter().map(square_name))).collect(),
+                    ),
+                ),
             ])
         }
         AnyPosition::Quarto(q) => {
@@ -168,4 +197,30 @@ fn board_view(position: &AnyPosition) -> Json {
 
 fn square_name(square: usize) -> String {
     tabula::games::quoridor::notation::square_name(square)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::table::{Seat, Table};
+    use arena::setup::GameVariant;
+    use tabula::games::quoridor::Variant;
+
+    /// With four players P1 goes north, P2 east, P3 south, P4 west.
+    #[test]
+    fn the_view_names_each_seats_goal_and_the_form_fields() {
+        let variant =
+            GameVariant::Quoridor(Variant { width: 5, height: 5, walls: 3, players: 4, multi_jump: false });
+        let table = Table::new(variant, vec![Seat::Human; 4]).expect("a four-player game");
+        let view = table.view().to_string();
+        let goals = r#""goals":[["a5","b5","c5","d5","e5"],["e1","e2","e3","e4","e5"],["a1","b1","c1","d1","e1"],["a1","a2","a3","a4","a5"]]"#;
+        assert!(view.contains(goals), "{view}");
+        let setup = r#""setup":{"game":"quoridor","width":"5","height":"5","walls":"3","players":"4","multijump":"false"}"#;
+        assert!(view.contains(setup), "{view}");
+        let quarto = Table::new(
+            GameVariant::Quarto(tabula::games::quarto::Rules { side: 4, level: 2 }),
+            vec![Seat::Human; 2],
+        )
+        .expect("Quarto");
+        assert!(quarto.view().to_string().contains(r#""setup":{"game":"quarto","board":"4x4","level":"2"}"#));
+    }
 }

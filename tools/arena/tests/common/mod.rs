@@ -136,6 +136,15 @@ pub enum Fault {
     CrashLeavingSession,
     /// Exits at once, before reading anything.
     ExitAtOnce,
+    /// Answers `go` with `yes 'info string flood'`: lines without end, as
+    /// fast as the pipe takes them.
+    FloodOnGo,
+    /// Answers `uci` with the same flood, before `uciok`.
+    FloodOnUci,
+    /// Answers `go` with one `info string` line every 10 ms, for ever.
+    Trickle,
+    /// Answers `go` with a line of 1 MB that ends only then.
+    LongLine,
 }
 
 /// Which options a fault engine declares.
@@ -177,11 +186,15 @@ pub fn write_engine(dir: &TempDir, name: &str, fault: Fault, declares: Declares)
             "echo 'bestmove ???\"'",
         ]
         .join("; "),
-        Fault::SlowStart(_) | Fault::ExitAtOnce => "echo 'bestmove a1'".to_string(),
+        Fault::SlowStart(_) | Fault::ExitAtOnce | Fault::FloodOnUci => "echo 'bestmove a1'".to_string(),
+        Fault::FloodOnGo => "yes 'info string flood'".to_string(),
+        Fault::Trickle => "while :; do echo 'info string tick'; sleep 0.01; done".to_string(),
+        Fault::LongLine => "head -c 1000000 /dev/zero | tr '\\0' x; echo; echo 'bestmove a1'".to_string(),
     };
     let delay = match fault {
         Fault::SlowStart(seconds) => format!("sleep {seconds}\n      "),
         Fault::CrashLeavingSession => "setsid sleep 300 &\n      ".to_string(),
+        Fault::FloodOnUci => "yes 'info string flood'\n      ".to_string(),
         _ => String::new(),
     };
     let script = if fault == Fault::ExitAtOnce {
@@ -230,6 +243,9 @@ pub struct Run {
     /// the watched directory, that still ran a second after arena exited
     /// (zombies excluded: reaping orphans is init's job). They are killed.
     pub leftovers: Vec<String>,
+    /// The largest resident memory of arena seen while it ran (sampled
+    /// every 40 ms), in KiB.
+    pub peak_rss_kib: u64,
 }
 
 impl Run {
@@ -300,8 +316,10 @@ impl ArenaRun {
         let stderr = collect(child.stderr.take().expect("piped stderr"));
         let mut seen = HashMap::new();
         let mut interrupted_at = None;
+        let mut peak_rss_kib = 0;
         let status = loop {
             track_descendants(pid, &mut seen);
+            peak_rss_kib = peak_rss_kib.max(resident_kib(pid));
             if let Some(status) = child.try_wait().expect("wait for arena") {
                 break status;
             }
@@ -344,6 +362,7 @@ impl ArenaRun {
             elapsed: exited - started,
             after_interrupt: interrupted_at.map(|t| exited - t),
             leftovers,
+            peak_rss_kib,
         }
     }
 
@@ -383,6 +402,15 @@ pub fn signal(which: &str, pids: &[u32]) {
     }
     let _ =
         Command::new("kill").arg(which).args(pids.iter().map(u32::to_string)).stderr(Stdio::null()).status();
+}
+
+/// A process's resident memory in KiB (`VmRSS`), 0 when it is gone.
+pub fn resident_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:")?.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0)
 }
 
 struct Proc {
