@@ -1,0 +1,63 @@
+//! `go` limits that cannot be used as given, through the binary: clocks
+//! for the other players only, `mate` counts beyond what the search
+//! reaches, and what `go perft` takes from memory. Each one used to hang, wrap or kill the search thread; every
+//! `go` must still get exactly one answer, and later ones too.
+
+mod common;
+
+use common::engine_process::{EngineProcess, QUICK};
+use std::time::Duration;
+
+/// Sends the lines, then reads up to `bestmove`; panics (with the
+/// transcript) when no answer comes in time.
+fn answer(engine: &mut EngineProcess, lines: &[&str], timeout: Duration) -> Vec<String> {
+    for line in lines {
+        engine.send(line);
+    }
+    engine.read_until("bestmove", timeout)
+}
+
+fn warns_of_the_missing_clock(lines: &[String], player: usize) -> bool {
+    lines.iter().any(|l| {
+        l.starts_with("info string warning: go: no clock for player") && l.contains(&player.to_string())
+    })
+}
+
+#[test]
+fn a_clock_for_the_other_side_only_is_answered_at_once() {
+    let mut engine = EngineProcess::start();
+    // Player 2 to move, only player 1's clock given.
+    let lines = answer(&mut engine, &["position startpos moves e2", "go wtime 5000"], QUICK);
+    assert!(warns_of_the_missing_clock(&lines, 2), "{lines:?}");
+    assert_ne!(lines.last().map(String::as_str), Some("bestmove (none)"));
+    // Player 1 to move, only player 2's clock (and increment) given.
+    let lines = answer(&mut engine, &["position startpos", "go btime 5000 binc 100"], QUICK);
+    assert!(warns_of_the_missing_clock(&lines, 1), "{lines:?}");
+    // The mover's own clock is used as before, without a warning.
+    let lines = answer(&mut engine, &["go wtime 300"], QUICK);
+    assert!(!lines.iter().any(|l| l.contains("warning")), "{lines:?}");
+}
+
+#[test]
+fn four_player_clocks_without_the_movers_are_answered_at_once() {
+    let mut engine = EngineProcess::start();
+    engine.send("setoption name Players value 4");
+    engine.send("setoption name Walls value 5");
+    // Player 4 to move; the clocks of seats 1-3 only.
+    let lines = answer(
+        &mut engine,
+        &["position startpos moves e2 b5 e8", "go p1time 5000 p2time 5000 p3time 5000 p1inc 10"],
+        QUICK,
+    );
+    assert!(warns_of_the_missing_clock(&lines, 4), "{lines:?}");
+}
+
+#[test]
+fn the_end_of_input_ends_a_go_with_only_the_other_clock() {
+    let mut engine = EngineProcess::start();
+    engine.send("position startpos moves e2");
+    engine.send("go wtime 5000");
+    engine.close_stdin();
+    engine.read_until("bestmove", QUICK);
+    assert!(engine.wait_exit(QUICK).is_some(), "exits after answering\n{}", engine.dump());
+}
