@@ -8,6 +8,8 @@ mod common;
 use common::engine_process::{EngineProcess, QUICK};
 use std::time::Duration;
 
+const LONG: Duration = Duration::from_secs(60);
+
 /// Sends the lines, then reads up to `bestmove`; panics (with the
 /// transcript) when no answer comes in time.
 fn answer(engine: &mut EngineProcess, lines: &[&str], timeout: Duration) -> Vec<String> {
@@ -60,4 +62,35 @@ fn the_end_of_input_ends_a_go_with_only_the_other_clock() {
     engine.close_stdin();
     engine.read_until("bestmove", QUICK);
     assert!(engine.wait_exit(QUICK).is_some(), "exits after answering\n{}", engine.dump());
+}
+
+/// The score of the last `info depth` line.
+fn last_score(lines: &[String]) -> Option<String> {
+    let info = lines.iter().rev().find(|l| l.starts_with("info depth"))?;
+    let words: Vec<&str> = info.split_whitespace().collect();
+    let at = words.iter().position(|&w| w == "score")?;
+    Some(format!("{} {}", words.get(at + 1)?, words.get(at + 2)?))
+}
+
+#[test]
+fn a_mate_count_beyond_the_search_searches_as_deep_as_it_goes() {
+    let mut engine = EngineProcess::start();
+    // 3x3 with a wall each: the second player wins in 8 plies from the
+    // start, so after the first move the mover has a forced win in 4 of
+    // its own moves, which a one-ply search cannot see.
+    for line in [
+        "setoption name BoardWidth value 3",
+        "setoption name BoardHeight value 3",
+        "setoption name Walls value 1",
+    ] {
+        engine.send(line);
+    }
+    for mate in ["2147483649", "4294967295"] {
+        let lines = answer(&mut engine, &["position startpos moves a1", &format!("go mate {mate}")], LONG);
+        let score = last_score(&lines).unwrap_or_default();
+        assert!(score.starts_with("mate ") && !score.starts_with("mate -"), "go mate {mate}: {lines:?}");
+        assert_ne!(lines.last().map(String::as_str), Some("bestmove (none)"));
+    }
+    // The engine still answers what comes after.
+    answer(&mut engine, &["go depth 1"], QUICK);
 }
