@@ -117,6 +117,11 @@ impl<W: Write> Session<W> {
                 }
                 return self.finish_running();
             }
+            GoTask::Solve if is_threefold(&history, position.hash()) => {
+                // As `go` and `d` see it: the game is over, a draw.
+                self.out.line("info string the game is over (threefold repetition)");
+                return self.print_bestmove(None, None);
+            }
             GoTask::Perft(depth) => self.engine.perft(position.clone(), depth),
             GoTask::Solve => self.engine.solve(position.clone(), self.options.threads),
             GoTask::Search => {
