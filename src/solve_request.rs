@@ -25,12 +25,15 @@ pub struct SolveRequest {
     pub method: Option<Method>,
     /// Threads the layered method may use.
     pub threads: usize,
-    /// The memory limit in MiB.
-    pub memory_mib: usize,
+    /// The memory limit in bytes (`memory=MIB`).
+    pub max_bytes: usize,
 }
 
 /// The default memory limit: most of this 24 GiB machine's kind.
 pub const DEFAULT_MEMORY_MIB: usize = 16 * 1024;
+
+/// The largest `memory=` that can be counted in bytes.
+const MAX_MEMORY_MIB: usize = usize::MAX >> 20;
 
 /// The request, or why the arguments do not name one.
 pub fn parse_request(args: &[String]) -> Result<SolveRequest, String> {
@@ -41,7 +44,7 @@ pub fn parse_request(args: &[String]) -> Result<SolveRequest, String> {
     let mut rules = Rules::default();
     let mut method = None;
     let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut memory_mib = DEFAULT_MEMORY_MIB;
+    let mut max_bytes = DEFAULT_MEMORY_MIB << 20;
     let (mut placed, mut seed) = (None, 1u64);
     for key in keys {
         let (name, value) =
@@ -69,7 +72,15 @@ pub fn parse_request(args: &[String]) -> Result<SolveRequest, String> {
                 })?)
             }
             "threads" => threads = number()?.clamp(1, 64),
-            "memory" => memory_mib = number()?.max(1),
+            "memory" => {
+                let mib = number()?;
+                if mib > MAX_MEMORY_MIB {
+                    return Err(format!(
+                        "memory: {mib} MiB is more than can be counted (at most {MAX_MEMORY_MIB})"
+                    ));
+                }
+                max_bytes = mib.max(1) << 20;
+            }
             "placed" => placed = Some(number()?),
             "seed" => seed = number()? as u64,
             _ => return Err(format!("unknown key '{}'", quoted(name))),
@@ -89,7 +100,7 @@ pub fn parse_request(args: &[String]) -> Result<SolveRequest, String> {
         };
         position = AnyPosition::Quarto(random_placements(quarto, k, seed)?);
     }
-    Ok(SolveRequest { position, method, threads, memory_mib })
+    Ok(SolveRequest { position, method, threads, max_bytes })
 }
 
 /// Random moves from `start` (none that ends the game or gives away a
@@ -141,10 +152,13 @@ mod tests {
     fn keys_name_the_variant_and_moves_follow() {
         let p =
             parse_request(&args("width=3 height=5 walls=2 method=graph threads=3 moves b2")).expect("3x5");
-        assert_eq!((p.method, p.threads, p.memory_mib), (Some(Method::Graph), 3, DEFAULT_MEMORY_MIB));
+        let default = DEFAULT_MEMORY_MIB << 20;
+        assert_eq!((p.method, p.threads, p.max_bytes), (Some(Method::Graph), 3, default));
         assert_eq!(p.position.to_text(), "quoridor 3x5 pawns=b2,b5 hand=2,2 walls=- turn=2 jumps=single");
         let q = parse_request(&args("game=quarto board=3x3 memory=100")).expect("3x3 Quarto");
-        assert_eq!(q.memory_mib, 100);
+        assert_eq!(q.max_bytes, 100 << 20);
+        let most = parse_request(&args("memory=17592186044415")).expect("2^44 - 1 MiB fits");
+        assert_eq!(most.max_bytes, usize::MAX >> 20 << 20);
         let k = parse_request(&args("game=quarto level=2 placed=9 seed=4")).expect("9 placed");
         let AnyPosition::Quarto(nine) = &k.position else { panic!("Quarto") };
         assert_eq!(nine.empty_squares().count_ones(), 7);
@@ -160,6 +174,8 @@ mod tests {
             "moves z9",
             "method=guess",
             "memory=x",
+            "memory=17592186044416",
+            "memory=18446744073709551616",
         ] {
             assert!(parse_request(&args(bad)).is_err(), "{bad}");
         }

@@ -152,3 +152,20 @@ fn go_solve_in_a_position_drawn_by_repetition_says_the_game_is_over() {
     let lines = engine.read_until("bestmove", LONG);
     assert!(lines.iter().any(|l| l.starts_with("info string solve result: second plies=4")), "{lines:?}");
 }
+
+#[test]
+fn a_memory_limit_too_large_to_count_in_bytes_is_refused() {
+    // 2^44 MiB is 2^64 bytes: it once wrapped to a limit of 0 MiB.
+    for memory in ["memory=17592186044416", "memory=18446744073709551615"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .args(["solve", "width=3", "height=3", "walls=0", memory])
+            .output()
+            .expect("run tabula");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{memory}: {stderr}");
+        assert!(stderr.contains("memory: ") && stderr.contains("MiB"), "{memory}: {stderr}");
+    }
+    // The largest that fits is taken (and this small board needs little).
+    let (ok, stdout, stderr) = solve(&["width=3", "height=3", "walls=0", "memory=17592186044415"]);
+    assert!(ok && stdout.contains("result: second plies=4"), "{stdout}{stderr}");
+}

@@ -33,11 +33,8 @@ pub fn run(args: &[String]) -> i32 {
     let position = &request.position;
     println!("solving {}", position.to_text());
     let began = Instant::now();
-    let limits = SolveLimits {
-        max_bytes: request.memory_mib << 20,
-        stop: Some(&INTERRUPTED),
-        threads: request.threads,
-    };
+    let limits =
+        SolveLimits { max_bytes: request.max_bytes, stop: Some(&INTERRUPTED), threads: request.threads };
     let mut last = None;
     let mut report = |p: Progress| {
         eprintln!("info {}", p.describe(began.elapsed()));
