@@ -2,7 +2,8 @@
 //! as arena's `-variant` (`game=quoridor width=5 height=5 walls=2
 //! players=2 multijump=false`, `game=quarto board=4x4 level=2`), then
 //! optionally `moves M1 M2 ...` played from the start; and how to solve:
-//! `method=layers|graph|alphabeta`, `threads=N`, `memory=MIB`. For Quarto,
+//! `method=layers|graph|alphabeta`, `threads=N`, `memory=MIB` (by
+//! default half of the machine's memory). For Quarto,
 //! `placed=K seed=S` goes on from there with random moves (seeded, none
 //! that ends the game or hands over a piece that wins at once) until K
 //! pieces are on the board: the positions the
@@ -25,12 +26,10 @@ pub struct SolveRequest {
     pub method: Option<Method>,
     /// Threads the layered method may use.
     pub threads: usize,
-    /// The memory limit in bytes (`memory=MIB`).
+    /// The memory limit in bytes: `memory=MIB`, by default half of the
+    /// machine's memory ([`crate::solve::memory::default_limit`]).
     pub max_bytes: usize,
 }
-
-/// The default memory limit: most of this 24 GiB machine's kind.
-pub const DEFAULT_MEMORY_MIB: usize = 16 * 1024;
 
 /// The largest `memory=` that can be counted in bytes.
 const MAX_MEMORY_MIB: usize = usize::MAX >> 20;
@@ -44,7 +43,7 @@ pub fn parse_request(args: &[String]) -> Result<SolveRequest, String> {
     let mut rules = Rules::default();
     let mut method = None;
     let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut max_bytes = DEFAULT_MEMORY_MIB << 20;
+    let mut max_bytes = crate::solve::memory::default_limit();
     let (mut placed, mut seed) = (None, 1u64);
     for key in keys {
         let (name, value) =
@@ -152,7 +151,7 @@ mod tests {
     fn keys_name_the_variant_and_moves_follow() {
         let p =
             parse_request(&args("width=3 height=5 walls=2 method=graph threads=3 moves b2")).expect("3x5");
-        let default = DEFAULT_MEMORY_MIB << 20;
+        let default = crate::solve::memory::default_limit();
         assert_eq!((p.method, p.threads, p.max_bytes), (Some(Method::Graph), 3, default));
         assert_eq!(p.position.to_text(), "quoridor 3x5 pawns=b2,b5 hand=2,2 walls=- turn=2 jumps=single");
         let q = parse_request(&args("game=quarto board=3x3 memory=100")).expect("3x3 Quarto");
