@@ -1,9 +1,13 @@
 //! What exact solving takes from memory, through the binary: a run holds
 //! no more than its limit, as the system counts it (`tabula solve` prints
-//! its peak resident memory, `VmHWM`), and the default limit is a share of
-//! the machine's memory.
+//! its peak resident memory, `VmHWM`), the default limit is a share of the
+//! machine's memory, and a stopped `go solve` gives back what it took.
 
+mod common;
+
+use common::engine_process::{EngineProcess, QUICK};
 use std::process::Command;
+use std::time::{Duration, Instant};
 
 /// What the binary itself holds before any run (code, stack, buffers).
 const BASELINE_MIB: u64 = 16;
@@ -62,4 +66,33 @@ fn the_default_limit_is_half_the_machines_memory() {
     assert!(solved, "{output}");
     let (_, limit) = peak_and_limit(&output);
     assert_eq!(limit, (total_kib * 1024 / 2) >> 20, "{output}");
+}
+
+#[test]
+fn a_stopped_go_solve_gives_its_memory_back() {
+    let mut engine = EngineProcess::start();
+    engine.sync();
+    let Some(before) = engine.status_kib("VmRSS") else {
+        return; // no /proc: nothing to measure
+    };
+    // The 9x9 board by the graph: far more than a test's time, and memory
+    // in many small pieces (a position text for each position).
+    engine.send("position startpos");
+    engine.send("go solve");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let grown = 150 * 1024;
+    while engine.status_kib("VmRSS").unwrap_or(0) < before + grown && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let during = engine.status_kib("VmRSS").unwrap_or(0);
+    assert!(during >= before + grown, "the solve took {during} KiB, {before} KiB before");
+    engine.send("stop");
+    let lines = engine.read_until("bestmove", QUICK);
+    assert!(lines.iter().any(|l| l.contains("solve: stopped")), "{lines:?}");
+    engine.sync();
+    let after = engine.status_kib("VmRSS").unwrap_or(u64::MAX);
+    assert!(
+        after < before + 32 * 1024,
+        "{after} KiB held after the stop, {during} KiB during, {before} KiB before"
+    );
 }

@@ -22,6 +22,8 @@ pub(super) fn run(hash_megabytes: usize, inbox: Receiver<Request>, events: Sende
             Request::Solve { position, threads, control } => {
                 let max_bytes = solve_limit(tt.megabytes());
                 run_solve(&position, &control, threads, max_bytes, &events);
+                // What the run freed stays with the allocator unless asked for.
+                crate::solve::memory::release_freed();
             }
             Request::ResizeHash(megabytes) => resize(&mut tt, megabytes, &events),
             Request::ClearHash => tt.clear(),
