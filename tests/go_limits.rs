@@ -94,3 +94,44 @@ fn a_mate_count_beyond_the_search_searches_as_deep_as_it_goes() {
     // The engine still answers what comes after.
     answer(&mut engine, &["go depth 1"], QUICK);
 }
+
+/// The lines of `go perft N`, up to `Nodes searched:`; returns the total.
+fn perft(engine: &mut EngineProcess, depth: u32, timeout: Duration) -> u64 {
+    engine.send(&format!("go perft {depth}"));
+    let lines = engine.read_until("Nodes searched:", timeout);
+    let last = lines.last().map(String::as_str).unwrap_or_default();
+    last.trim_start_matches("Nodes searched: ").parse().unwrap_or_else(|_| panic!("{lines:?}"))
+}
+
+#[test]
+fn perft_takes_no_second_table_the_size_of_hash() {
+    if !std::path::Path::new("/proc/self/status").exists() {
+        return; // no /proc: nothing to measure
+    }
+    let mut engine = EngineProcess::start();
+    engine.send("setoption name Hash value 512");
+    engine.sync();
+    let with_table = engine.status_kib("VmHWM").unwrap_or_default();
+    assert_eq!(perft(&mut engine, 1, QUICK), 131);
+    assert_eq!(perft(&mut engine, 3, LONG), 2_062_264);
+    engine.send("position startpos moves e2 e8 f2h");
+    assert_eq!(perft(&mut engine, 3, LONG), perft_reference(&["e2", "e8", "f2h"], 3));
+    let peak = engine.status_kib("VmHWM").unwrap_or_default();
+    // The search's table is 512 MiB; perft may add what its counts need,
+    // far less than another 512 MiB at these depths.
+    assert!(peak < with_table + 128 * 1024, "VmHWM {peak} KiB after perft, {with_table} KiB before");
+    // The table still serves searches afterwards.
+    answer(&mut engine, &["position startpos", "go depth 3"], QUICK);
+}
+
+/// Perft by the library, without any table, after `moves` from the start.
+fn perft_reference(moves: &[&str], depth: u32) -> u64 {
+    use tabula::game::prelude::*;
+    use tabula::games::quoridor::{Quoridor, Variant};
+    let mut position = Quoridor::new(&Variant::default()).unwrap_or_else(|e| panic!("{e}"));
+    for text in moves {
+        let mv = position.parse_move(text).unwrap_or_else(|e| panic!("{e}"));
+        position.make_move(mv);
+    }
+    tabula::perft::perft(&position, depth)
+}

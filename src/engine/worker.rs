@@ -17,7 +17,7 @@ pub(super) fn run(hash_megabytes: usize, inbox: Receiver<Request>, events: Sende
         match request {
             Request::Search(job, control) => run_search(*job, &control, &mut tt, &events),
             Request::Perft { position, depth, control } => {
-                run_perft(&position, depth, tt.megabytes(), &control, &events)
+                run_perft(&position, depth, &mut tt, &control, &events)
             }
             Request::Solve { position, threads, control } => {
                 let max_bytes = solve_limit(tt.megabytes());
@@ -78,18 +78,20 @@ fn run_search(
     let _ = events.send(EngineEvent::BestMove { best, ponder, nodes });
 }
 
-/// Perft divided by root move, with a table of counts as large as the
-/// search's (allocated for the count, freed after).
+/// Perft divided by root move, its counts kept in part of the search's
+/// table, as much as the depth can use (none below depth 3; the part is
+/// empty afterwards).
 fn run_perft(
     position: &AnyPosition,
     depth: u32,
-    megabytes: usize,
+    tt: &mut TranspositionTable,
     control: &Control,
     events: &Sender<EngineEvent>,
 ) {
     let started = Instant::now();
     let mut total = 0;
-    let mut table = crate::perft::PerftTable::new(megabytes);
+    let entries = with_game!(position, g => crate::perft::table_entries(g, depth));
+    let mut table = (entries > 0).then(|| crate::perft::PerftTable::in_slots(tt.lend(entries)));
     with_game!(position, g => {
         let mut moves = MoveList::default();
         g.generate_moves(&mut moves);
