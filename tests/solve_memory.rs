@@ -38,8 +38,8 @@ fn a_graph_run_holds_no_more_than_its_limit() {
     if !std::path::Path::new("/proc/self/status").exists() {
         return; // no /proc: the peak is not known
     }
-    // 3x5 with two walls each: 392,624 positions, about 50 MiB by the graph.
-    for (memory, solves) in [(64, true), (40, false)] {
+    // 3x5 with two walls each: 392,624 positions, about 40 MiB by the graph.
+    for (memory, solves) in [(48, true), (32, false)] {
         let limit = format!("memory={memory}");
         let (solved, output) = solve(&["width=3", "height=5", "walls=2", "method=graph", &limit]);
         assert_eq!(solved, solves, "{limit}\n{output}");

@@ -31,6 +31,58 @@ fn key_of<G: Game>(position: &G) -> Key {
     position.exact_key().map_or_else(|| Key::Text(position.to_text()), Key::Packed)
 }
 
+/// The node of each position, by its key: packed keys as two words (24
+/// bytes an entry where a `u128` would be aligned to 32, and an enum of
+/// both kinds to 48), texts by themselves.
+#[derive(Default)]
+struct Index {
+    packed: HashMap<[u64; 2], u32>,
+    text: HashMap<String, u32>,
+}
+
+fn words(key: u128) -> [u64; 2] {
+    [key as u64, (key >> 64) as u64]
+}
+
+impl Index {
+    fn len(&self) -> usize {
+        self.packed.len() + self.text.len()
+    }
+
+    fn get(&self, key: &Key) -> Option<u32> {
+        match key {
+            Key::Packed(key) => self.packed.get(&words(*key)).copied(),
+            Key::Text(text) => self.text.get(text).copied(),
+        }
+    }
+
+    /// The node of `key`, `next` when it is new.
+    fn insert(&mut self, key: Key, next: u32) -> u32 {
+        match key {
+            Key::Packed(key) => *self.packed.entry(words(key)).or_insert(next),
+            Key::Text(text) => *self.text.entry(text).or_insert(next),
+        }
+    }
+
+    fn bytes(&self) -> usize {
+        map_bytes(&self.packed) + map_bytes(&self.text)
+    }
+
+    /// What taking `more` keys of either kind would add (see
+    /// [`map_growth`]). Both maps make room, so that keys of any kind fit
+    /// as foreseen; the one a game does not use stays at the size of one
+    /// position's children, and is counted like the other.
+    fn growth(&self, more: usize) -> usize {
+        map_growth(&self.packed, more) + map_growth(&self.text, more)
+    }
+
+    /// Makes room for `more` keys of either kind.
+    fn reserve(&mut self, more: usize, limit: usize) -> Result<(), SolveError> {
+        reserve_map(&mut self.packed, more, limit)?;
+        reserve_map(&mut self.text, more, limit)
+    }
+}
+
 /// How often progress is reported, in positions.
 const REPORT_EVERY: usize = 1 << 16;
 
@@ -48,7 +100,7 @@ enum Ended {
 #[derive(Default)]
 struct Graph {
     /// The node of each position.
-    index: HashMap<Key, u32>,
+    index: Index,
     /// Where each node's children start in `edges`, and how many they are.
     first: Vec<u64>,
     count: Vec<u16>,
@@ -63,7 +115,7 @@ struct Graph {
 impl Graph {
     /// Bytes held.
     fn held(&self) -> usize {
-        map_bytes(&self.index)
+        self.index.bytes()
             + self.text_bytes
             + vec_bytes(&self.first)
             + vec_bytes(&self.count)
@@ -80,7 +132,7 @@ impl Graph {
         more: usize,
         limits: &SolveLimits,
     ) -> Result<(), SolveError> {
-        let growth = map_growth(&self.index, more)
+        let growth = self.index.growth(more)
             + more * self.largest_text
             + vec_growth(&self.first, more)
             + vec_growth(&self.count, more)
@@ -89,7 +141,7 @@ impl Graph {
             + vec_growth(pending, more);
         limits.check_bytes(self.held() + vec_bytes(pending) + growth)?;
         let limit = limits.max_bytes;
-        reserve_map(&mut self.index, more, limit)?;
+        self.index.reserve(more, limit)?;
         reserve_vec(&mut self.first, more, limit)?;
         reserve_vec(&mut self.count, more, limit)?;
         reserve_vec(&mut self.edges, more, limit)?;
@@ -104,7 +156,7 @@ impl Graph {
             Key::Packed(_) => 0,
         };
         let next = u32::try_from(self.index.len()).map_err(|_| SolveError::OverMemory(limits.max_bytes))?;
-        let node = *self.index.entry(key).or_insert(next);
+        let node = self.index.insert(key, next);
         if node == next {
             self.first.push(0);
             self.count.push(0);
@@ -118,14 +170,14 @@ impl Graph {
 
 /// Every position reachable from a start, valued.
 pub struct GraphValues {
-    index: HashMap<Key, u32>,
+    index: Index,
     values: Vec<Value>,
 }
 
 impl GraphValues {
     /// The value of a position reachable from the start.
     pub fn value<G: Game>(&self, position: &G) -> Option<Value> {
-        self.index.get(&key_of(position)).map(|&i| self.values[i as usize])
+        self.index.get(&key_of(position)).map(|i| self.values[i as usize])
     }
 
     /// The value of every position, by index.
