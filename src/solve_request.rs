@@ -152,7 +152,7 @@ mod tests {
         assert!(parse_request(&args("placed=3")).is_err(), "Quoridor has no pieces");
         assert!(q.position.to_text().starts_with("quarto 3x3 level=1"));
         for bad in [
-            "width=4",
+            "width=16",
             "game=chess",
             "board=5x5",
             "colour=red",

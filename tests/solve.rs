@@ -32,8 +32,10 @@ fn the_last_line_says_who_wins() {
 
 #[test]
 fn bad_arguments_are_refused() {
-    let (ok, _, stderr) = solve(&["width=4"]);
+    let (ok, _, stderr) = solve(&["width=16"]);
     assert!(!ok && stderr.contains("width"), "{stderr}");
+    let (ok, _, stderr) = solve(&["width=4", "height=4", "players=4"]);
+    assert!(!ok && stderr.contains("odd sides"), "{stderr}");
 }
 
 #[test]
