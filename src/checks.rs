@@ -63,12 +63,14 @@ pub fn move_notation(bytes: &[u8]) {
         None => (rest, &[][..]),
     };
     let text = String::from_utf8_lossy(text);
-    let start = match selector % 6 {
+    let start = match selector % 8 {
         0 => "quoridor 9x9 pawns=e1,e9 hand=10,10 walls=- turn=1",
         1 => "quoridor 5x5 pawns=c1,c5 hand=3,3 walls=- turn=1",
         2 => "quoridor 9x9 pawns=e1,a5,e9,i5 hand=5,5,5,5 walls=- turn=1",
         3 => "quoridor 11x3 pawns=f1,f3 hand=4,4 walls=- turn=1 jumps=multi",
         4 => "quarto 4x4 level=4 board=..../..../..../.... hand=- turn=1",
+        6 => "quoridor 8x6 pawns=d1,d6 hand=6,6 walls=- turn=1",
+        7 => "quoridor 2x9 pawns=a1,a9 hand=3,3 walls=- turn=1 jumps=multi",
         _ => "quarto 3x3 level=1 board=.../.../... hand=- turn=1",
     };
     if start.starts_with("quarto") {

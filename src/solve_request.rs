@@ -1,9 +1,10 @@
 //! The arguments of `tabula solve`: the game and variant with the same keys
 //! as arena's `-variant` (`game=quoridor width=5 height=5 walls=2
-//! players=2 multijump=false`, `game=quarto board=4x4 level=2`), then
-//! optionally `moves M1 M2 ...` played from the start; and how to solve:
-//! `method=layers|graph|alphabeta`, `threads=N`, `memory=MIB` (by
-//! default half of the machine's memory). For Quarto,
+//! players=2 multijump=false`, `game=quarto board=4x4 level=2`), or a
+//! whole position text instead (`position=quoridor 4x7 pawns=b3,c5 ...`,
+//! one argument), then optionally `moves M1 M2 ...` played from there; and
+//! how to solve: `method=layers|graph|alphabeta`, `threads=N`,
+//! `memory=MIB` (by default half of the machine's memory). For Quarto,
 //! `placed=K seed=S` goes on from there with random moves (seeded, none
 //! that ends the game or hands over a piece that wins at once) until K
 //! pieces are on the board: the positions the
@@ -17,6 +18,7 @@ use crate::games::AnyPosition;
 use crate::protocol::parse::quoted;
 use crate::rng::Rng;
 use crate::solve::Method;
+use std::fmt;
 
 /// What `tabula solve` was asked.
 pub struct SolveRequest {
@@ -34,8 +36,54 @@ pub struct SolveRequest {
 /// The largest `memory=` that can be counted in bytes.
 const MAX_MEMORY_MIB: usize = usize::MAX >> 20;
 
+/// The keys that describe a start position, which `position=` replaces.
+const VARIANT_KEYS: [&str; 8] =
+    ["game", "width", "height", "walls", "players", "multijump", "level", "board"];
+
+/// Why the arguments name no request.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RequestError {
+    /// Two keys that each say where to start: `position=` with a key of
+    /// the variant (`width=`, `game=`, ...), or `position=` twice.
+    Conflict {
+        /// The key given first.
+        first: String,
+        /// The key that contradicts it.
+        second: String,
+    },
+    /// `position=` with a text that names no position.
+    Position(String),
+    /// Any other argument that cannot be used, and why.
+    Invalid(String),
+}
+
+impl fmt::Display for RequestError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RequestError::Conflict { first, second } if first == second => {
+                write!(f, "{first}= is given twice")
+            }
+            RequestError::Conflict { first, second } => write!(
+                f,
+                "{first}= and {second}= both say where to start; a position text already names \
+                 its game and variant"
+            ),
+            RequestError::Position(why) => write!(f, "position: {why}"),
+            RequestError::Invalid(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for RequestError {}
+
+impl From<String> for RequestError {
+    fn from(why: String) -> Self {
+        RequestError::Invalid(why)
+    }
+}
+
 /// The request, or why the arguments do not name one.
-pub fn parse_request(args: &[String]) -> Result<SolveRequest, String> {
+pub fn parse_request(args: &[String]) -> Result<SolveRequest, RequestError> {
     let split = args.iter().position(|a| a == "moves").unwrap_or(args.len());
     let (keys, moves) = (&args[..split], args.get(split + 1..).unwrap_or(&[]));
     let mut game = "quoridor".to_string();
@@ -45,12 +93,35 @@ pub fn parse_request(args: &[String]) -> Result<SolveRequest, String> {
     let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut max_bytes = crate::solve::memory::default_limit();
     let (mut placed, mut seed) = (None, 1u64);
+    // The position text, and the first key that describes a variant.
+    let mut text: Option<&str> = None;
+    let mut variant_key: Option<&str> = None;
     for key in keys {
-        let (name, value) =
-            key.split_once('=').ok_or_else(|| format!("'{}' is not KEY=VALUE", quoted(key)))?;
+        let Some((name, value)) = key.split_once('=') else {
+            // Most likely the rest of a position text the shell split.
+            let hint =
+                if text.is_some() { "; give the position text as one argument, in quotes" } else { "" };
+            return Err(format!("'{}' is not KEY=VALUE{hint}", quoted(key)).into());
+        };
+        let is_position = name == "position";
+        if is_position || VARIANT_KEYS.contains(&name) {
+            // A position text stands alone: no second one, no variant key with it.
+            let clash = match (text.is_some(), is_position) {
+                (true, _) => Some("position"),
+                (false, true) => variant_key,
+                (false, false) => None,
+            };
+            if let Some(first) = clash {
+                return Err(RequestError::Conflict { first: first.to_string(), second: name.to_string() });
+            }
+            if !is_position {
+                variant_key.get_or_insert(name);
+            }
+        }
         let number =
             || value.parse::<usize>().map_err(|_| format!("{name}: '{}' is not a number", quoted(value)));
         match name {
+            "position" => text = Some(value),
             "game" => game = value.to_ascii_lowercase(),
             "width" => variant.width = number()?,
             "height" => variant.height = number()?,
@@ -62,7 +133,7 @@ pub fn parse_request(args: &[String]) -> Result<SolveRequest, String> {
                 rules.side = match value {
                     "4x4" => 4,
                     "3x3" => 3,
-                    _ => return Err(format!("board: '{}' is not 4x4 or 3x3", quoted(value))),
+                    _ => return Err(format!("board: '{}' is not 4x4 or 3x3", quoted(value)).into()),
                 }
             }
             "method" => {
@@ -76,26 +147,28 @@ pub fn parse_request(args: &[String]) -> Result<SolveRequest, String> {
                 if mib > MAX_MEMORY_MIB {
                     return Err(format!(
                         "memory: {mib} MiB is more than can be counted (at most {MAX_MEMORY_MIB})"
-                    ));
+                    )
+                    .into());
                 }
                 max_bytes = mib.max(1) << 20;
             }
             "placed" => placed = Some(number()?),
             "seed" => seed = number()? as u64,
-            _ => return Err(format!("unknown key '{}'", quoted(name))),
+            _ => return Err(format!("unknown key '{}'", quoted(name)).into()),
         }
     }
-    let mut position = match game.as_str() {
-        "quoridor" => AnyPosition::Quoridor(Quoridor::new(&variant).map_err(|e| e.to_string())?),
-        "quarto" => AnyPosition::Quarto(Quarto::new(rules).map_err(|e| e.to_string())?),
-        _ => return Err(format!("game: '{}' is not quoridor or quarto", quoted(&game))),
+    let mut position = match (text, game.as_str()) {
+        (Some(text), _) => AnyPosition::from_text(text).map_err(RequestError::Position)?,
+        (None, "quoridor") => AnyPosition::Quoridor(Quoridor::new(&variant).map_err(|e| e.to_string())?),
+        (None, "quarto") => AnyPosition::Quarto(Quarto::new(rules).map_err(|e| e.to_string())?),
+        _ => return Err(format!("game: '{}' is not quoridor or quarto", quoted(&game)).into()),
     };
     for (ply, text) in moves.iter().enumerate() {
         position.play_text(text).map_err(|e| format!("move {}: {e}", ply + 1))?;
     }
     if let Some(k) = placed {
         let AnyPosition::Quarto(quarto) = &position else {
-            return Err("placed: only for Quarto".into());
+            return Err(RequestError::Invalid("placed: only for Quarto".into()));
         };
         position = AnyPosition::Quarto(random_placements(quarto, k, seed)?);
     }
@@ -165,7 +238,7 @@ mod tests {
         assert!(parse_request(&args("placed=3")).is_err(), "Quoridor has no pieces");
         assert!(q.position.to_text().starts_with("quarto 3x3 level=1"));
         for bad in [
-            "width=4",
+            "width=16",
             "game=chess",
             "board=5x5",
             "colour=red",
@@ -178,5 +251,49 @@ mod tests {
         ] {
             assert!(parse_request(&args(bad)).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_position_text_poses_any_start() {
+        let text = "quoridor 4x7 pawns=b3,c5 hand=3,2 walls=a2h,c4v,b5h turn=2 jumps=single";
+        let posed = |extra: &[&str]| {
+            let mut line = vec![format!("position={text}")];
+            line.extend(extra.iter().map(|s| s.to_string()));
+            parse_request(&line)
+        };
+        let p = posed(&["method=graph"]).expect("a 4x7 position");
+        assert_eq!((p.position.to_text(), p.method), (text.to_string(), Some(Method::Graph)));
+        let after = posed(&["moves", "c4"]).expect("c4 from there");
+        assert!(after.position.to_text().starts_with("quoridor 4x7 pawns=b3,c4 hand=3,2"));
+        let quarto = parse_request(&[
+            "position=quarto 3x3 level=1 board=.../.1./... hand=4 turn=1".to_string(),
+            "placed=3".to_string(),
+        ])
+        .expect("Quarto from a text");
+        let AnyPosition::Quarto(three) = &quarto.position else { panic!("Quarto") };
+        assert_eq!(three.empty_squares().count_ones(), 6);
+    }
+
+    #[test]
+    fn a_position_text_refuses_keys_that_also_say_where_to_start() {
+        let position = "position=quoridor 4x4 pawns=b1,b4 hand=2,2 walls=- turn=1";
+        let conflict = |first: &str, second: &str| {
+            Err(RequestError::Conflict { first: first.to_string(), second: second.to_string() })
+        };
+        let request = |line: &[&str]| {
+            parse_request(&line.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+                .map(|r| r.position.to_text())
+        };
+        assert_eq!(request(&[position, "walls=3"]), conflict("position", "walls"));
+        assert_eq!(request(&["width=4", "height=5", position]), conflict("width", "position"));
+        assert_eq!(request(&["game=quarto", position]), conflict("game", "position"));
+        assert_eq!(request(&[position, position]), conflict("position", "position"));
+        let refused = request(&[position, "walls=3"]).unwrap_err().to_string();
+        assert!(refused.contains("position= and walls= both say where to start"), "{refused}");
+        // A text split by the shell: the rest reads as bare words.
+        let split = request(&["position=quoridor", "4x4", "pawns=b1,b4"]).unwrap_err().to_string();
+        assert!(split.contains("'4x4' is not KEY=VALUE; give the position text as one argument"), "{split}");
+        assert!(matches!(request(&["position=quoridor 4x4 pawns=b1"]), Err(RequestError::Position(_))));
+        assert!(matches!(request(&["position=chess 8x8"]), Err(RequestError::Position(_))));
     }
 }

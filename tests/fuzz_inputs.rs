@@ -66,6 +66,7 @@ fn protocol_lines_never_panic() {
         "setoption name Hash value 64",
         "setoption name Clear Hash",
         "setoption name BoardWidth value 7",
+        "setoption name BoardWidth value 8",
         "position startpos moves e2 e8 e3h",
         "position fen quoridor 9x9 pawns=e1,e9 hand=10,10 walls=- turn=1 moves e2",
         "go wtime 1000 btime 1000 winc 10 binc 10 movestogo 5",
@@ -84,6 +85,8 @@ fn quoridor_texts_round_trip() {
         "quoridor 5x7 pawns=c1,c7 hand=5,5 walls=- turn=1",
         "quoridor 9x9 pawns=e1,a5,e9,i5 hand=5,5,5,5 walls=d4h turn=3",
         "quoridor 3x11 pawns=b1,b11 hand=2,2 walls=a5h turn=1 jumps=multi",
+        "quoridor 4x4 pawns=b1,b4 hand=2,2 walls=- turn=1",
+        "quoridor 2x7 pawns=a3,b3 hand=1,2 walls=a5v turn=2 jumps=multi",
     ];
     campaign(&seeds, 2, checks::quoridor_text);
 }
@@ -108,6 +111,8 @@ fn move_notation_round_trips() {
         "\x03\x01\nf2",
         "\x04\x05\x09\na1e",
         "\x05\x02\nB2",
+        "\x06\x04\x11\nc2h",
+        "\x07\x01\x02\nb1",
     ];
     campaign(&seeds, 4, checks::move_notation);
 }

@@ -444,11 +444,39 @@ fn start_text(width: usize, height: usize, players: usize, walls: usize, multi_j
     text
 }
 
+/// (width, height, players, walls, multi-jump, games, ply limit)
+type PlayoutVariant = (usize, usize, usize, usize, bool, u64, usize);
+
+/// Playouts from each variant's start and from hand-made positions, seeds
+/// counted up from `seed`; returns what they saw.
+fn run_playouts(variants: &[PlayoutVariant], specials: &[&str], mut seed: u64) -> Stats {
+    let started = std::time::Instant::now();
+    let mut stats = Stats::default();
+    let mut books: HashMap<String, HashBook> = HashMap::new();
+    for &(w, h, players, walls, multi, games, max_plies) in variants {
+        let start = start_text(w, h, players, walls, multi);
+        let book = books.entry(format!("{w}x{h} {players} {multi}")).or_default();
+        let (before, clock) = (stats.plies, std::time::Instant::now());
+        for _ in 0..games {
+            seed += 1;
+            playout(&start, seed, max_plies, &mut stats, book);
+        }
+        eprintln!("{start}: {} plies in {:.1?}", stats.plies - before, clock.elapsed());
+    }
+    for text in specials {
+        let book = books.entry(format!("special {text}")).or_default();
+        for _ in 0..6 {
+            seed += 1;
+            playout(text, seed, 60, &mut stats, book);
+        }
+    }
+    eprintln!("{stats:#?} in {:.1?}", started.elapsed());
+    stats
+}
+
 #[test]
 fn random_playouts_agree_with_reference() {
-    let started = std::time::Instant::now();
-    // (width, height, players, walls, multi-jump, games, ply limit)
-    let variants: [(usize, usize, usize, usize, bool, u64, usize); 16] = [
+    let variants: [PlayoutVariant; 16] = [
         (9, 9, 2, 10, false, 16, 160),
         (5, 5, 2, 3, false, 30, 100),
         (3, 3, 2, 1, false, 60, 60),
@@ -475,27 +503,7 @@ fn random_playouts_agree_with_reference() {
         "quoridor 5x5 pawns=c2,c3 hand=2,2 walls=b3h turn=1",
         "quoridor 5x5 pawns=c3,d3,c4,e1 hand=1,1,1,1 walls=c4h,d2v turn=1",
     ];
-    let mut stats = Stats::default();
-    let mut books: HashMap<String, HashBook> = HashMap::new();
-    let mut seed = 1;
-    for &(w, h, players, walls, multi, games, max_plies) in &variants {
-        let start = start_text(w, h, players, walls, multi);
-        let book = books.entry(format!("{w}x{h} {players} {multi}")).or_default();
-        let (before, clock) = (stats.plies, std::time::Instant::now());
-        for _ in 0..games {
-            seed += 1;
-            playout(&start, seed, max_plies, &mut stats, book);
-        }
-        eprintln!("{start}: {} plies in {:.1?}", stats.plies - before, clock.elapsed());
-    }
-    for text in specials {
-        let book = books.entry(format!("special {text}")).or_default();
-        for _ in 0..6 {
-            seed += 1;
-            playout(text, seed, 60, &mut stats, book);
-        }
-    }
-    eprintln!("{stats:#?} in {:.1?}", started.elapsed());
+    let stats = run_playouts(&variants, &specials, 1);
     assert!(stats.games_finished >= 50, "{stats:?}");
     assert!(stats.jumps >= 20, "{stats:?}");
     assert!(stats.side_steps >= 20, "{stats:?}");
@@ -506,6 +514,37 @@ fn random_playouts_agree_with_reference() {
     assert!(stats.walls_placed >= 200, "{stats:?}");
     assert!(stats.transpositions >= 50, "{stats:?}");
     assert!(stats.distinct_branches >= 50, "{stats:?}");
+}
+
+/// Even widths, two players: the start (the column just left of the
+/// centre) is the reference's, and random games agree move by move, from
+/// 2 columns (one line of wall centres) to 14.
+#[test]
+fn even_width_playouts_agree_with_reference() {
+    let variants: [PlayoutVariant; 9] = [
+        (2, 3, 2, 2, false, 40, 60),
+        (2, 5, 2, 3, false, 40, 80),
+        (2, 15, 2, 4, false, 8, 100),
+        (4, 3, 2, 2, false, 40, 60),
+        (4, 4, 2, 2, false, 40, 80),
+        (4, 7, 2, 5, true, 20, 100),
+        (6, 9, 2, 6, false, 10, 120),
+        (8, 8, 2, 8, false, 8, 140),
+        (14, 15, 2, 12, false, 3, 160),
+    ];
+    let specials = [
+        "quoridor 2x6 pawns=a3,b3 hand=1,1 walls=a4v turn=1",
+        "quoridor 6x4 pawns=c2,c3 hand=2,2 walls=b3h turn=1",
+        "quoridor 4x7 pawns=b3,c5 hand=3,2 walls=a2h,c4v,b5h turn=2",
+    ];
+    let stats = run_playouts(&variants, &specials, 5000);
+    assert!(stats.games_finished >= 50, "{stats:?}");
+    assert!(stats.jumps >= 20, "{stats:?}");
+    assert!(stats.side_steps >= 20, "{stats:?}");
+    assert!(stats.path_cut_walls >= 100, "{stats:?}");
+    assert!(stats.walls_placed >= 100, "{stats:?}");
+    assert!(stats.transpositions >= 20, "{stats:?}");
+    assert!(stats.distinct_branches >= 20, "{stats:?}");
 }
 
 /// Reference perft agrees with the engine's; these positions and counts are
@@ -549,6 +588,41 @@ fn reference_perft_matches_engine() {
     let two_ways = reference_from(cases[13].0).pawn_moves();
     assert!(two_ways.iter().any(|t| t.square == (3, 3) && t.ways == 2), "{two_ways:?}");
     assert_eq!(engine_names(&engine_from(cases[13].0)).iter().filter(|n| *n == "d4").count(), 1);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Reference perft agrees with the engine's on even widths; these
+/// positions and counts (some deeper) are in tests/data/quoridor.perft.
+#[test]
+fn reference_perft_matches_engine_on_even_widths() {
+    let cases: [(&str, u32); 13] = [
+        ("quoridor 2x3 pawns=a1,a3 hand=2,2 walls=- turn=1", 6),
+        ("quoridor 2x5 pawns=a1,a5 hand=3,3 walls=- turn=1", 5),
+        ("quoridor 2x7 pawns=a1,a7 hand=2,2 walls=- turn=1", 4),
+        ("quoridor 2x6 pawns=a3,b3 hand=1,1 walls=a4v turn=1", 4),
+        ("quoridor 4x3 pawns=b1,b3 hand=2,2 walls=- turn=1", 4),
+        ("quoridor 4x4 pawns=b1,b4 hand=2,2 walls=- turn=1", 3),
+        ("quoridor 6x6 pawns=c1,c6 hand=4,4 walls=- turn=1", 2),
+        ("quoridor 8x8 pawns=d1,d8 hand=8,8 walls=- turn=1", 2),
+        ("quoridor 4x7 pawns=b1,b7 hand=5,5 walls=- turn=1", 3),
+        ("quoridor 4x7 pawns=b3,c5 hand=3,2 walls=a2h,c4v,b5h turn=2", 3),
+        ("quoridor 6x4 pawns=c2,c3 hand=2,2 walls=b3h turn=1", 3),
+        ("quoridor 14x3 pawns=g1,g3 hand=3,3 walls=- turn=1", 2),
+        ("quoridor 8x9 pawns=d4,e4 hand=3,3 walls=d4v,c5h turn=2 jumps=single", 2),
+    ];
+    let mut failures = Vec::new();
+    for (text, max_depth) in cases {
+        let (engine, reference) = (engine_from(text), reference_from(text));
+        for depth in 1..=max_depth {
+            let (expected, got) = (reference.perft(depth), perft(&engine, depth));
+            if got != expected {
+                failures.push(format!("{text}: perft {depth} engine {got}, reference {expected}"));
+            }
+        }
+    }
+    // Two columns: side by side, the jump would leave the board.
+    let side_by_side = reference_names(&reference_from(cases[3].0));
+    assert!(["a2", "a4", "b2", "b4"].iter().all(|m| side_by_side.contains(*m)), "{side_by_side:?}");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
@@ -638,6 +712,10 @@ fn mirrored_two_player_positions_keep_their_moves() {
         (7, 3, 2, false),
         (15, 15, 10, false),
         (9, 9, 8, true),
+        (4, 4, 2, false),
+        (2, 5, 2, false),
+        (8, 8, 8, false),
+        (6, 3, 2, true),
     ];
     let mut checked = 0;
     for (i, &(w, h, walls, multi)) in variants.iter().enumerate() {

@@ -101,7 +101,7 @@ fn handshake_lists_every_option() {
     // name, type, default, and the range of spins (protocol.md, Options).
     let expected = [
         ("Game", "combo", "quoridor", None),
-        ("BoardWidth", "spin", "9", Some((3, 15))),
+        ("BoardWidth", "spin", "9", Some((2, 15))),
         ("BoardHeight", "spin", "9", Some((3, 15))),
         ("Walls", "spin", "10", Some((0, 30))),
         ("Players", "combo", "2", None),
@@ -303,7 +303,7 @@ fn bad_input_is_answered_with_one_error_and_changes_nothing() {
         "setoption name Hash value 0",
         "setoption name Hash value 16385",
         "setoption name Nope value 1",
-        "setoption name BoardWidth value 8",
+        "setoption name BoardWidth value 16",
         "setoption name MultiJump value maybe",
         "setoption name Walls value 31",
         "setoption name Players value 3",
@@ -578,6 +578,37 @@ fn variants_through_options() {
 }
 
 #[test]
+fn even_widths_through_options() {
+    let mut engine = EngineProcess::start();
+    // Even widths: the pawns start on the column just left of the centre.
+    engine.send("setoption name BoardWidth value 8");
+    assert_eq!(engine.sync(), Vec::<String>::new());
+    assert_eq!(engine.position_text(), "quoridor 8x9 pawns=d1,d9 hand=10,10 walls=- turn=1 jumps=single");
+    engine.send("setoption name BoardWidth value 2");
+    engine.send("setoption name BoardHeight value 5");
+    engine.send("setoption name Walls value 2");
+    assert_eq!(engine.sync(), Vec::<String>::new());
+    assert_eq!(engine.position_text(), "quoridor 2x5 pawns=a1,a5 hand=2,2 walls=- turn=1 jumps=single");
+    engine.send("position startpos moves a1v a4");
+    assert_eq!(engine.position_text(), "quoridor 2x5 pawns=a1,a4 hand=1,2 walls=a1v turn=1 jumps=single");
+    engine.send("go depth 3");
+    let lines = engine.read_until("bestmove", Duration::from_secs(20));
+    check_bestmove(lines.last().unwrap(), &position(&engine.position_text()));
+    // Four players need an odd square board: 4x4 is refused with the reason.
+    engine.send("setoption name BoardWidth value 4");
+    engine.send("setoption name BoardHeight value 4");
+    engine.send("setoption name Players value 4");
+    assert_eq!(engine.sync(), Vec::<String>::new());
+    engine.send("position startpos");
+    let lines = engine.sync();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(lines[0].contains("four players need a square board with odd sides, not 4x4"), "{lines:?}");
+    engine.send("setoption name Players value 2");
+    assert_eq!(engine.sync(), Vec::<String>::new());
+    assert_eq!(engine.position_text(), "quoridor 4x4 pawns=b1,b4 hand=2,2 walls=- turn=1 jumps=single");
+}
+
+#[test]
 fn position_text_round_trip() {
     let mut engine = EngineProcess::start();
     let texts = [
@@ -587,6 +618,8 @@ fn position_text_round_trip() {
         "quoridor 9x9 pawns=e2,b5,e8,h5 hand=4,3,5,5 walls=c3h,e6v turn=3 jumps=multi",
         "quoridor 5x7 pawns=c2,c6 hand=2,3 walls=a2h,c4v turn=2 jumps=single",
         "quoridor 3x15 pawns=b1,b15 hand=0,1 walls=a7h turn=1 jumps=single",
+        "quoridor 8x8 pawns=e3,d6 hand=7,6 walls=a1h,d4v,g7h turn=1 jumps=single",
+        "quoridor 2x9 pawns=b4,a4 hand=2,3 walls=a2v,a6v turn=2 jumps=multi",
     ];
     for text in texts {
         assert_eq!(position(text).to_text(), text, "library round trip");

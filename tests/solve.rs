@@ -32,8 +32,32 @@ fn the_last_line_says_who_wins() {
 
 #[test]
 fn bad_arguments_are_refused() {
-    let (ok, _, stderr) = solve(&["width=4"]);
+    let (ok, _, stderr) = solve(&["width=16"]);
     assert!(!ok && stderr.contains("width"), "{stderr}");
+    let (ok, _, stderr) = solve(&["width=4", "height=4", "players=4"]);
+    assert!(!ok && stderr.contains("odd sides"), "{stderr}");
+}
+
+#[test]
+fn a_position_text_poses_the_same_start_as_the_keys_and_any_other() {
+    let last_line = |args: &[&str]| {
+        let (ok, stdout, stderr) = solve(args);
+        assert!(ok, "{args:?}: {stderr}");
+        let last = stdout.lines().last().unwrap_or("").to_string();
+        last.split(" positions=").next().unwrap_or("").to_string()
+    };
+    // 4x3 with 3 walls: the pawns start on b, just left of the centre.
+    let by_keys = last_line(&["width=4", "height=3", "walls=3"]);
+    assert_eq!(by_keys, "result: first plies=13");
+    assert_eq!(last_line(&["position=quoridor 4x3 pawns=b1,b3 hand=3,3 walls=- turn=1"]), by_keys);
+    // The mirror image starts on c: the same value.
+    assert_eq!(last_line(&["position=quoridor 4x3 pawns=c1,c3 hand=3,3 walls=- turn=1"]), by_keys);
+    // Any position, with moves after it.
+    let (ok, stdout, _) =
+        solve(&["position=quoridor 2x5 pawns=a2,a4 hand=1,0 walls=- turn=1", "moves", "b2"]);
+    assert!(ok && stdout.starts_with("solving quoridor 2x5 pawns=b2,a4 hand=1,0 walls=- turn=2"), "{stdout}");
+    let (ok, _, stderr) = solve(&["position=quoridor 4x3 pawns=b1,b3 hand=3,3 walls=- turn=1", "walls=2"]);
+    assert!(!ok && stderr.contains("position= and walls= both say where to start"), "{stderr}");
 }
 
 #[test]
@@ -54,6 +78,26 @@ fn go_solve_reports_the_value_and_answers_with_the_first_move_of_the_line() {
     let pv: Vec<&str> = result.split(" pv ").nth(1).unwrap_or("").split_whitespace().collect();
     let bestmove = lines.last().map(String::as_str).unwrap_or("");
     assert_eq!(bestmove, format!("bestmove {} ponder {}", pv[0], pv[1]));
+}
+
+#[test]
+fn go_solve_takes_even_boards_and_position_texts() {
+    let mut engine = EngineProcess::start();
+    for line in [
+        "setoption name BoardWidth value 4",
+        "setoption name BoardHeight value 3",
+        "setoption name Walls value 3",
+        "position startpos",
+        "go solve",
+    ] {
+        engine.send(line);
+    }
+    let lines = engine.read_until("bestmove", LONG);
+    assert!(lines.iter().any(|l| l.starts_with("info string solve result: first plies=13 ")), "{lines:?}");
+    engine.send("position fen quoridor 4x3 pawns=c1,c3 hand=3,3 walls=- turn=1");
+    engine.send("go solve");
+    let lines = engine.read_until("bestmove", LONG);
+    assert!(lines.iter().any(|l| l.starts_with("info string solve result: first plies=13 ")), "{lines:?}");
 }
 
 #[test]

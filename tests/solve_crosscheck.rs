@@ -5,6 +5,10 @@
 //!   reachable position) and the layered method (its own copy of the
 //!   rules) give the same value, distance included; on the smaller cells
 //!   they agree on every reachable position, not only the start.
+//! - Even widths the same way (2x3 to 2x6, 4x3, 4x4), the pawns starting
+//!   on the column just left of the centre; the cells of the published
+//!   table among them (2x3, 4x3, 2x5: "Solving Quoridor", G. Slatton)
+//!   come out as published.
 //! - Every proved win is replayed through the library's rules: the
 //!   winner's moves come from the table, and at every step *each* of the
 //!   loser's moves is tried; all must still lose, sooner. On the smallest
@@ -156,6 +160,39 @@ fn quoridor_3x5_agrees_on_every_cell() {
 fn quoridor_5x3_agrees_on_every_cell() {
     for walls in 0..=10 {
         cross_check(5, 3, walls, walls <= 2);
+    }
+}
+
+/// Who wins the start: 1 the player who moves first, 2 the other, 0 nobody.
+fn winner(value: Value) -> u8 {
+    match value {
+        Value::Win(_) => 1,
+        Value::Loss(_) => 2,
+        Value::Draw => 0,
+    }
+}
+
+#[test]
+fn quoridor_two_columns_agree_on_every_cell() {
+    // The published rows for 2x3 and 2x5, walls 0 to 10.
+    let published_2x3 = [2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1];
+    let published_2x5 = [2; 11];
+    for walls in 0..=10 {
+        assert_eq!(winner(cross_check(2, 3, walls, true)), published_2x3[walls], "2x3 walls={walls}");
+        cross_check(2, 4, walls, true);
+        assert_eq!(winner(cross_check(2, 5, walls, walls <= 4)), published_2x5[walls], "2x5 walls={walls}");
+        cross_check(2, 6, walls, walls <= 2);
+    }
+}
+
+#[test]
+fn quoridor_4x3_and_4x4_agree() {
+    let published_4x3 = [2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1];
+    for (walls, published) in published_4x3.into_iter().enumerate() {
+        assert_eq!(winner(cross_check(4, 3, walls, walls <= 2)), published, "4x3 walls={walls}");
+    }
+    for walls in 0..=2 {
+        cross_check(4, 4, walls, walls <= 1);
     }
 }
 

@@ -65,6 +65,19 @@ macro_rules! with_game {
 }
 
 impl AnyPosition {
+    /// A position from its text, of the game its first word names; or why
+    /// it names none.
+    pub fn from_text(text: &str) -> Result<AnyPosition, String> {
+        match text.split_whitespace().next() {
+            Some("quoridor") => {
+                Quoridor::from_text(text).map(AnyPosition::Quoridor).map_err(|e| e.to_string())
+            }
+            Some("quarto") => Quarto::from_text(text).map(AnyPosition::Quarto).map_err(|e| e.to_string()),
+            Some(game) => Err(format!("unknown game '{}'", crate::protocol::parse::quoted(game))),
+            None => Err("empty position text".into()),
+        }
+    }
+
     /// The game's name as the `Game` option spells it.
     pub fn game_name(&self) -> &'static str {
         match self {

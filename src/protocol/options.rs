@@ -11,7 +11,8 @@ use std::fmt;
 pub struct Options {
     /// `Game`.
     pub game: GameKind,
-    /// `BoardWidth`: Quoridor columns (odd).
+    /// `BoardWidth`: Quoridor columns (on an even board the pawns start just
+    /// left of the centre).
     pub board_width: usize,
     /// `BoardHeight`: Quoridor rows.
     pub board_height: usize,
@@ -128,7 +129,7 @@ fn names<C: Choice>() -> Vec<&'static str> {
 
 const DECLARATIONS: &[Declaration] = &[
     combo::<GameKind>(OptionId::Game, "Game", true),
-    spin(OptionId::BoardWidth, "BoardWidth", 3, 15, true),
+    spin(OptionId::BoardWidth, "BoardWidth", 2, 15, true),
     spin(OptionId::BoardHeight, "BoardHeight", 3, 15, true),
     spin(OptionId::Walls, "Walls", 0, 30, true),
     combo::<PlayerCount>(OptionId::Players, "Players", true),
@@ -199,8 +200,6 @@ pub enum OptionError {
         /// The allowed values, listed.
         choices: String,
     },
-    /// An even `BoardWidth`: pawns start centred.
-    EvenWidth(i64),
     /// A `QuartoLevel` above 1 with the 3x3 board, or the 3x3 board above level 1.
     SmallQuartoHasOneLevel,
     /// A value given to a button.
@@ -234,9 +233,6 @@ impl fmt::Display for OptionError {
             }
             OptionError::SmallQuartoHasOneLevel => {
                 write!(f, "the 3x3 Quarto board has only level 1; set QuartoLevel to 1 first")
-            }
-            OptionError::EvenWidth(w) => {
-                write!(f, "option BoardWidth: {w} is even; pawns start centred, so it must be odd")
             }
         }
     }
@@ -316,7 +312,6 @@ impl Options {
         let n = number(&value);
         match declaration.id {
             OptionId::Game => self.game = parse_choice(name, &choice(&value))?,
-            OptionId::BoardWidth if n % 2 == 0 => return Err(OptionError::EvenWidth(n)),
             OptionId::BoardWidth => self.board_width = n as usize,
             OptionId::BoardHeight => self.board_height = n as usize,
             OptionId::Walls => self.walls = n as usize,

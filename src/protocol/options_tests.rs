@@ -10,7 +10,8 @@ fn names_are_case_insensitive_and_bad_values_change_nothing() {
     let before = o.clone();
     assert!(o.set("Hash", Some("0")).is_err());
     assert!(o.set("Hash", Some("lots")).is_err());
-    assert!(o.set("BoardWidth", Some("8")).is_err());
+    assert!(o.set("BoardWidth", Some("1")).is_err());
+    assert!(o.set("BoardWidth", Some("16")).is_err());
     assert!(o.set("Players", Some("3")).is_err());
     assert!(o.set("MultiJump", Some("yes")).is_err());
     assert!(o.set("Colour", Some("red")).is_err());
@@ -34,4 +35,20 @@ fn every_option_is_declared_with_its_default() {
         lines.contains(&"option name Game type combo default quoridor var quoridor var quarto".to_string())
     );
     assert!(lines.contains(&"option name Level type spin default 10 min 1 max 10".to_string()));
+}
+
+#[test]
+fn even_widths_start_left_of_centre_and_four_players_refuse_them() {
+    use crate::game::Notation;
+    use crate::games::quoridor::{Quoridor, VariantError};
+    let mut o = Options::default();
+    assert_eq!(o.set("BoardWidth", Some("8")), Ok(Changed::Variant));
+    let start = Quoridor::new(&o.quoridor_variant()).expect("8x9 is playable");
+    assert_eq!(start.to_text(), "quoridor 8x9 pawns=d1,d9 hand=10,10 walls=- turn=1 jumps=single");
+    assert_eq!(o.set("BoardHeight", Some("8")), Ok(Changed::Variant));
+    assert_eq!(o.set("Players", Some("4")), Ok(Changed::Variant));
+    assert_eq!(
+        Quoridor::new(&o.quoridor_variant()).err(),
+        Some(VariantError::FourPlayersNeedSquareOddBoard { width: 8, height: 8 })
+    );
 }

@@ -321,16 +321,7 @@ fn start_position(options: &Options) -> Result<AnyPosition, String> {
 
 /// A position from its text; the first word names the game.
 fn position_from_text(text: &str) -> Result<AnyPosition, String> {
-    match text.split_whitespace().next() {
-        Some("quoridor") => {
-            Quoridor::from_text(text).map(AnyPosition::Quoridor).map_err(|e| format!("position fen: {e}"))
-        }
-        Some("quarto") => {
-            Quarto::from_text(text).map(AnyPosition::Quarto).map_err(|e| format!("position fen: {e}"))
-        }
-        Some(game) => Err(format!("position fen: unknown game '{game}'")),
-        None => Err("position fen: empty position text".into()),
-    }
+    AnyPosition::from_text(text).map_err(|e| format!("position fen: {e}"))
 }
 
 #[cfg(test)]

@@ -184,3 +184,32 @@ fn root_noise_varies_the_move_by_seed_but_never_passes_up_a_win() {
         assert_eq!(p.format_move(result.best.unwrap()), "c9");
     }
 }
+
+#[test]
+fn even_boards_are_played_to_the_end_with_legal_moves() {
+    for text in [
+        "quoridor 2x5 pawns=a1,a5 hand=3,3 walls=- turn=1",
+        "quoridor 4x4 pawns=b1,b4 hand=2,2 walls=- turn=1",
+        "quoridor 8x8 pawns=d1,d8 hand=8,8 walls=- turn=1",
+        "quoridor 14x3 pawns=g1,g3 hand=4,4 walls=- turn=1",
+    ] {
+        let mut position = Quoridor::from_text(text).unwrap();
+        let mut history = Vec::new();
+        let mut tt = TranspositionTable::new(4);
+        let settings = SearchSettings::default();
+        for _ in 0..200 {
+            if position.outcome().is_some() {
+                break;
+            }
+            let control = Control::new(false);
+            let result = search(&position, &history, &depth(3), &settings, &mut tt, &control, &mut |_| {});
+            let mut moves = MoveList::default();
+            position.generate_moves(&mut moves);
+            let best = result.best.expect("a move while the game is on");
+            assert!(moves.iter().any(|&m| m == best), "{}", position.to_text());
+            history.push(position.hash());
+            position.make_move(best);
+        }
+        assert!(position.outcome().is_some(), "{text} ended in {}", position.to_text());
+    }
+}

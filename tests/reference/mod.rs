@@ -130,14 +130,24 @@ impl Edges {
 }
 
 impl RefPos {
-    /// The start position: two players on any allowed board, four players on
-    /// square boards.
+    /// The start position: two players on any allowed board (2 to 15
+    /// columns, 3 to 15 rows), four players on odd square boards. Two pawns
+    /// face each other on the middle column; with an even number of columns
+    /// there is no middle column, and they take the one just left of the
+    /// centre (`b` of `a b | c d`).
     pub fn start(width: usize, height: usize, players: usize, walls: usize, multi_jump: bool) -> RefPos {
-        assert!(width % 2 == 1 && (3..=15).contains(&width) && (3..=15).contains(&height));
+        assert!((2..=15).contains(&width) && (3..=15).contains(&height));
+        let column = if width % 2 == 1 {
+            // Columns 0..m-1 on the left, m in the middle, m+1.. on the right.
+            width / 2
+        } else {
+            // Columns 0..w/2-1 on the left half: its last one.
+            width / 2 - 1
+        };
         let pawns = match players {
-            2 => vec![(width / 2, 0), (width / 2, height - 1)],
+            2 => vec![(column, 0), (column, height - 1)],
             4 => {
-                assert_eq!(width, height);
+                assert!(width == height && width % 2 == 1, "four players need an odd square board");
                 let m = width / 2;
                 vec![(m, 0), (0, m), (m, height - 1), (width - 1, m)]
             }

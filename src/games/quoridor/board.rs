@@ -2,7 +2,7 @@
 //! move, and its incrementally kept Zobrist hash.
 
 use super::bitboard::{BitBoard, STRIDE};
-use super::geometry::{geometry, zobrist, Geometry, MAX_SIDE, MAX_WALLS_IN_HAND, MIN_SIDE};
+use super::geometry::{geometry, zobrist, Geometry, MAX_SIDE, MAX_WALLS_IN_HAND, MIN_HEIGHT, MIN_WIDTH};
 use super::moves::{MoveKind, QuoridorMove};
 use super::nnue::Accumulator;
 use super::seat_paths::SeatPaths;
@@ -12,7 +12,8 @@ use std::fmt;
 /// The rule set a position is played under.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Variant {
-    /// Columns, 3..=15 and odd.
+    /// Columns, 2..=15; on an even board the pawns start just left of the
+    /// centre. Four players need an odd square board.
     pub width: usize,
     /// Rows, 3..=15.
     pub height: usize,
@@ -33,15 +34,13 @@ impl Default for Variant {
 /// Why a variant cannot be played.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum VariantError {
-    /// A side outside 3..=15.
+    /// Columns outside 2..=15 or rows outside 3..=15.
     SideOutOfRange {
         /// The columns asked for.
         width: usize,
         /// The rows asked for.
         height: usize,
     },
-    /// An even number of columns: the pawns could not start centred.
-    EvenWidth(usize),
     /// A player count other than 2 or 4.
     PlayerCount(usize),
     /// Four players on a board that is not square with odd sides.
@@ -59,10 +58,11 @@ impl fmt::Display for VariantError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             VariantError::SideOutOfRange { width, height } => {
-                write!(f, "board {width}x{height} is outside {MIN_SIDE}..={MAX_SIDE} on a side")
-            }
-            VariantError::EvenWidth(w) => {
-                write!(f, "board width {w} is even; pawns start centred, so it must be odd")
+                write!(
+                    f,
+                    "board {width}x{height}: the width must be {MIN_WIDTH}..={MAX_SIDE} \
+                     and the height {MIN_HEIGHT}..={MAX_SIDE}"
+                )
             }
             VariantError::PlayerCount(n) => write!(f, "{n} players; Quoridor has 2 or 4"),
             VariantError::FourPlayersNeedSquareOddBoard { width, height } => {
@@ -81,16 +81,14 @@ impl Variant {
     /// Checks that the variant can be played.
     pub fn validate(&self) -> Result<(), VariantError> {
         let (width, height) = (self.width, self.height);
-        if !(MIN_SIDE..=MAX_SIDE).contains(&width) || !(MIN_SIDE..=MAX_SIDE).contains(&height) {
+        if !(MIN_WIDTH..=MAX_SIDE).contains(&width) || !(MIN_HEIGHT..=MAX_SIDE).contains(&height) {
             return Err(VariantError::SideOutOfRange { width, height });
-        }
-        if width % 2 == 0 {
-            return Err(VariantError::EvenWidth(width));
         }
         if self.players != 2 && self.players != 4 {
             return Err(VariantError::PlayerCount(self.players));
         }
-        if self.players == 4 && width != height {
+        // Four pawns start on the middles of the four sides.
+        if self.players == 4 && (width != height || width % 2 == 0) {
             return Err(VariantError::FourPlayersNeedSquareOddBoard { width, height });
         }
         if self.walls > MAX_WALLS_IN_HAND {
@@ -375,11 +373,36 @@ mod tests {
     use crate::games::quoridor::random_game;
 
     #[test]
+    fn even_boards_start_just_left_of_the_centre_facing_each_other() {
+        let start = |width: usize, height: usize| {
+            let variant = Variant { width, height, walls: 2, ..Variant::default() };
+            Quoridor::new(&variant).map(|p| p.to_text())
+        };
+        for (width, height, pawns) in
+            [(2, 3, "a1,a3"), (4, 4, "b1,b4"), (8, 9, "d1,d9"), (14, 15, "g1,g15"), (9, 9, "e1,e9")]
+        {
+            let text =
+                format!("quoridor {width}x{height} pawns={pawns} hand=2,2 walls=- turn=1 jumps=single");
+            assert_eq!(start(width, height), Ok(text));
+        }
+        for (width, height) in [(1, 5), (16, 5), (4, 2), (4, 16)] {
+            assert_eq!(start(width, height), Err(VariantError::SideOutOfRange { width, height }));
+        }
+        for (width, height) in [(8, 8), (4, 4), (7, 9)] {
+            let four = Variant { width, height, players: 4, ..Variant::default() };
+            let refused = Quoridor::new(&four).err();
+            assert_eq!(refused, Some(VariantError::FourPlayersNeedSquareOddBoard { width, height }));
+        }
+    }
+
+    #[test]
     fn the_walls_joined_to_the_border_are_kept_up_to_date() {
         let mut rng = crate::rng::Rng::new(9);
         for text in [
             "quoridor 9x9 pawns=e1,e9 hand=10,10 walls=- turn=1",
             "quoridor 5x5 pawns=c1,c5 hand=8,8 walls=- turn=1",
+            "quoridor 4x6 pawns=b1,b6 hand=8,8 walls=- turn=1",
+            "quoridor 2x7 pawns=a1,a7 hand=3,3 walls=- turn=1",
         ] {
             for _ in 0..30 {
                 random_game(

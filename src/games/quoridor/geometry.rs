@@ -7,9 +7,11 @@
 use super::bitboard::{words_for_rows, BitBoard, STRIDE};
 use std::sync::OnceLock;
 
-/// Smallest and largest board side.
-pub const MIN_SIDE: usize = 3;
-/// The largest board side.
+/// The fewest columns: two, with one line of wall centres between them.
+pub const MIN_WIDTH: usize = 2;
+/// The fewest rows.
+pub const MIN_HEIGHT: usize = 3;
+/// The largest board side, columns or rows.
 pub const MAX_SIDE: usize = 15;
 /// Most walls one player may hold.
 pub const MAX_WALLS_IN_HAND: usize = 30;
@@ -66,14 +68,17 @@ impl Geometry {
         }
     }
 
-    /// The start square of each seat.
+    /// The start square of each seat. Two players face each other on the
+    /// middle column, or on an even board on the column just left of the
+    /// centre (`b` on 4 columns); four players need odd square boards.
     pub fn start(&self, players: usize, seat: usize) -> usize {
         let (w, h) = (self.width, self.height);
+        let middle = (w - 1) / 2;
         let (col, row) = match (players, seat) {
-            (_, 0) => (w / 2, 0),
-            (2, _) => (w / 2, h - 1),
+            (_, 0) => (middle, 0),
+            (2, _) => (middle, h - 1),
             (_, 1) => (0, h / 2),
-            (_, 2) => (w / 2, h - 1),
+            (_, 2) => (middle, h - 1),
             _ => (w - 1, h / 2),
         };
         row * STRIDE + col
@@ -90,20 +95,21 @@ impl Geometry {
     }
 }
 
-/// The geometry of a board size; sides must be within `MIN_SIDE..=MAX_SIDE`.
+/// The geometry of a board size: `MIN_WIDTH..=MAX_SIDE` columns by
+/// `MIN_HEIGHT..=MAX_SIDE` rows.
 pub fn geometry(width: usize, height: usize) -> &'static Geometry {
     static TABLE: OnceLock<Vec<Geometry>> = OnceLock::new();
     let table = TABLE.get_or_init(|| {
         let mut all = Vec::new();
-        for h in MIN_SIDE..=MAX_SIDE {
-            for w in MIN_SIDE..=MAX_SIDE {
+        for h in MIN_HEIGHT..=MAX_SIDE {
+            for w in MIN_WIDTH..=MAX_SIDE {
                 all.push(Geometry::new(w, h));
             }
         }
         all
     });
-    let sides = MAX_SIDE - MIN_SIDE + 1;
-    &table[(height - MIN_SIDE) * sides + (width - MIN_SIDE)]
+    let widths = MAX_SIDE - MIN_WIDTH + 1;
+    &table[(height - MIN_HEIGHT) * widths + (width - MIN_WIDTH)]
 }
 
 /// Random keys for incremental hashing.

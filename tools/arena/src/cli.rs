@@ -372,6 +372,19 @@ mod tests {
         assert!(parse(&args("-engine name=x -engine cmd=b")).is_err());
         assert!(parse(&args("-engine cmd=a -engine cmd=b -variant game=quarto board=3x3 level=2")).is_err());
         assert!(parse(&args("-engine cmd=a tc=fast -engine cmd=b")).is_err());
+        let four_on_even = parse(&args("-engine cmd=a -engine cmd=b -variant width=6 height=6 players=4"));
+        assert!(four_on_even.err().is_some_and(|e| e.to_string().contains("odd sides")));
+    }
+
+    #[test]
+    fn even_widths_are_played_by_two() {
+        let c = parse(&args("-engine cmd=a -engine cmd=b -variant width=4 height=7 walls=5"))
+            .expect("a 4x7 variant");
+        assert!(matches!(c.variant, GameVariant::Quoridor(Variant { width: 4, height: 7, walls: 5, .. })));
+        let start = c.variant.start().expect("its start").to_text();
+        assert!(start.starts_with("quoridor 4x7 pawns=b1,b7 "), "{start}");
+        let described = GameVariant::from_description(&c.variant.describe()).expect("read back");
+        assert_eq!(described.describe(), "quoridor 4x7 walls=5 players=2");
     }
 
     #[test]

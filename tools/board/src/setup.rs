@@ -113,13 +113,20 @@ mod tests {
         assert_eq!(table.variant.describe(), "quarto 4x4 level=2");
         assert_eq!(table.seats[0], Seat::Engine { level: None, movetime_ms: DEFAULT_MOVETIME_MS });
         assert_eq!(new_table(&fields("players=4")).expect("four players").seats.len(), 4);
+        // Even widths: two players start just left of the centre.
+        let table = new_table(&fields("width=4&height=7&walls=5")).expect("a 4x7 game");
+        assert_eq!(table.variant.describe(), "quoridor 4x7 walls=5 players=2");
+        let start = table.variant.start().expect("the start").to_text();
+        assert!(start.starts_with("quoridor 4x7 pawns=b1,b7 "), "{start}");
     }
 
     #[test]
     fn bad_forms_are_refused_with_the_field_named() {
         for (form, named) in [
             ("width=99", "15"),
+            ("width=1", "2..=15"),
             ("width=x", "width"),
+            ("width=4&height=4&players=4", "odd sides"),
             ("game=chess", "game"),
             ("game=quarto&board=5x5", "board"),
             ("game=quarto&board=3x3&level=2", "level"),
