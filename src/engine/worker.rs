@@ -17,9 +17,14 @@ pub(super) fn run(hash_megabytes: usize, inbox: Receiver<Request>, events: Sende
         match request {
             Request::Search(job, control) => run_search(*job, &control, &mut tt, &events),
             Request::Perft { position, depth, control } => {
-                run_perft(&position, depth, tt.megabytes(), &control, &events)
+                run_perft(&position, depth, &mut tt, &control, &events)
             }
-            Request::Solve { position, threads, control } => run_solve(&position, &control, threads, &events),
+            Request::Solve { position, threads, control } => {
+                let max_bytes = solve_limit(tt.megabytes());
+                run_solve(&position, &control, threads, max_bytes, &events);
+                // What the run freed stays with the allocator unless asked for.
+                crate::solve::memory::release_freed();
+            }
             Request::ResizeHash(megabytes) => resize(&mut tt, megabytes, &events),
             Request::ClearHash => tt.clear(),
             Request::Ready => {
@@ -73,18 +78,20 @@ fn run_search(
     let _ = events.send(EngineEvent::BestMove { best, ponder, nodes });
 }
 
-/// Perft divided by root move, with a table of counts as large as the
-/// search's (allocated for the count, freed after).
+/// Perft divided by root move, its counts kept in part of the search's
+/// table, as much as the depth can use (none below depth 3; the part is
+/// empty afterwards).
 fn run_perft(
     position: &AnyPosition,
     depth: u32,
-    megabytes: usize,
+    tt: &mut TranspositionTable,
     control: &Control,
     events: &Sender<EngineEvent>,
 ) {
     let started = Instant::now();
     let mut total = 0;
-    let mut table = crate::perft::PerftTable::new(megabytes);
+    let entries = with_game!(position, g => crate::perft::table_entries(g, depth));
+    let mut table = (entries > 0).then(|| crate::perft::PerftTable::in_slots(tt.lend(entries)));
     with_game!(position, g => {
         let mut moves = MoveList::default();
         g.generate_moves(&mut moves);
@@ -109,15 +116,27 @@ fn run_perft(
     let _ = events.send(EngineEvent::PerftDone { nodes: total, elapsed: started.elapsed() });
 }
 
-/// The memory `go solve` may take for its values (8 GiB).
-const SOLVE_MAX_BYTES: usize = 8 << 30;
+/// The least memory `go solve` is given.
+const SOLVE_MIN_BYTES: usize = 256 << 20;
+
+/// The memory `go solve` may take: half of the machine's, less the search's
+/// table of `hash_megabytes` (at least [`SOLVE_MIN_BYTES`]).
+fn solve_limit(hash_megabytes: usize) -> usize {
+    crate::solve::memory::default_limit().saturating_sub(hash_megabytes << 20).max(SOLVE_MIN_BYTES)
+}
 
 /// `go solve`: progress and the result as notes, then the first move of the
 /// best line (any legal move when the run was stopped or too large).
-fn run_solve(position: &AnyPosition, control: &Control, threads: usize, events: &Sender<EngineEvent>) {
+fn run_solve(
+    position: &AnyPosition,
+    control: &Control,
+    threads: usize,
+    max_bytes: usize,
+    events: &Sender<EngineEvent>,
+) {
     use crate::solve::{solve_position, Progress, SolveLimits, Value};
     let started = Instant::now();
-    let limits = SolveLimits { max_bytes: SOLVE_MAX_BYTES, stop: Some(control.stop_flag()), threads };
+    let limits = SolveLimits { max_bytes, stop: Some(control.stop_flag()), threads };
     let mut report = |p: Progress| {
         let _ = events.send(EngineEvent::Note(format!("solve {}", p.describe(started.elapsed()))));
     };

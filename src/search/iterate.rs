@@ -227,9 +227,7 @@ impl<G: Position + Strategy> Searcher<'_, G> {
     fn depth_range(&self, root: &G, limits: &Limits, start_depth: u32) -> (u32, u32, Option<i32>) {
         let mut max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         if let Some(own_moves) = limits.mate {
-            // A win in N of the mover's own moves ends at most this many plies on.
-            let plies = (own_moves.saturating_sub(1)).saturating_mul(self.score_players() as u32) + 1;
-            max_depth = max_depth.min(plies.clamp(1, MAX_DEPTH));
+            max_depth = max_depth.min(mate_depth(own_moves, self.score_players()));
         }
         // When the game says its tree is small enough, or the caller asked for
         // a depth that reaches the end, shallow iterations teach the move
@@ -467,6 +465,31 @@ impl<G: Position + Strategy> Searcher<'_, G> {
             2
         } else {
             self.players
+        }
+    }
+}
+
+/// The plies a win in `own_moves` of the mover's own moves needs at most
+/// (`players` plies a round), as deep as the search goes at most: counts
+/// beyond that search as deep as it goes.
+fn mate_depth(own_moves: u32, players: usize) -> u32 {
+    let plies = u64::from(own_moves.saturating_sub(1)) * players as u64 + 1;
+    plies.min(u64::from(MAX_DEPTH)) as u32
+}
+
+#[cfg(test)]
+mod mate_depth_tests {
+    use super::*;
+
+    #[test]
+    fn mate_counts_saturate_at_the_deepest_search() {
+        assert_eq!(mate_depth(1, 2), 1);
+        assert_eq!(mate_depth(3, 2), 5);
+        assert_eq!(mate_depth(2, 4), 5);
+        assert_eq!(mate_depth(0, 2), 1);
+        for huge in [2_147_483_649, u32::MAX] {
+            assert_eq!(mate_depth(huge, 2), MAX_DEPTH);
+            assert_eq!(mate_depth(huge, 4), MAX_DEPTH);
         }
     }
 }

@@ -18,6 +18,7 @@
 pub mod alphabeta;
 pub mod graph;
 pub mod layers;
+pub mod memory;
 
 use crate::game::prelude::*;
 use crate::games::AnyPosition;
@@ -75,7 +76,12 @@ impl SolveLimits<'_> {
 
     /// An error when `positions` at `bytes_each` go over the memory limit.
     fn check_memory(&self, positions: usize, bytes_each: usize) -> Result<(), SolveError> {
-        if positions.saturating_mul(bytes_each) > self.max_bytes {
+        self.check_bytes(positions.saturating_mul(bytes_each))
+    }
+
+    /// An error when holding `bytes` goes over the memory limit.
+    fn check_bytes(&self, bytes: usize) -> Result<(), SolveError> {
+        if bytes > self.max_bytes {
             return Err(SolveError::OverMemory(self.max_bytes));
         }
         Ok(())
