@@ -8,7 +8,7 @@
 //! `placed=K seed=S` goes on from there with random moves (seeded, none
 //! that ends the game or hands over a piece that wins at once) until K
 //! pieces are on the board: the positions the
-//! README's table by pieces placed is made of.
+//! the table by pieces placed in docs/solver.md is made of.
 
 use crate::game::MoveList;
 use crate::game::Position;
