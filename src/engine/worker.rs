@@ -5,7 +5,7 @@ use super::{EngineError, EngineEvent, Request, SearchRequest};
 use crate::game::{MoveList, Position, Strategy};
 use crate::games::{AnyMove, AnyPosition};
 use crate::search::tt::TranspositionTable;
-use crate::search::{search, with_handicap, Control, SearchInfo};
+use crate::search::{search, with_handicap, Control, Score, ScoreBound, SearchInfo};
 use crate::with_game;
 use crossbeam_channel::{Receiver, Sender};
 use std::time::Instant;
@@ -63,6 +63,21 @@ fn run_search(
         let mut rng = crate::rng::Rng::new(job.seed ^ g.hash());
         if let Some(mv) = g.scripted_move(job.level, &mut rng) {
             let _ = events.send(EngineEvent::Note(format!("level {} plays by script", job.level)));
+            // The last line before the answer, as a search gives one: no
+            // score, no nodes, the move.
+            report(SearchInfo {
+                depth: 0,
+                seldepth: 0,
+                score: Score::Centi(0),
+                nodes: 0,
+                elapsed_ms: control.started().elapsed().as_millis() as u64,
+                hashfull: 0,
+                pv: vec![AnyMove::from(mv)],
+                exact: false,
+                multipv: 1,
+                bound: ScoreBound::Unscored,
+                currmovenumber: 0,
+            });
             (Some(AnyMove::from(mv)), None, 0)
         } else {
             let (limits, mut settings) = match g.handicap(job.level) {
