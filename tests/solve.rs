@@ -158,7 +158,7 @@ fn ctrl_c_stops_a_solve_with_a_report() {
 #[test]
 fn methods_and_threads_give_the_same_value() {
     let mut results = Vec::new();
-    for extra in ["method=graph", "method=layers threads=1", "method=layers threads=2"] {
+    for extra in ["method=graph", "method=layers threads=1", "method=layers threads=2", "method=proof"] {
         let mut args = vec!["width=3", "height=5", "walls=2"];
         args.extend(extra.split(' '));
         let (ok, stdout, _) = solve(&args);
@@ -169,4 +169,6 @@ fn methods_and_threads_give_the_same_value() {
     assert!(results.iter().all(|r| r == "result: second plies=18"), "{results:?}");
     let (ok, _, stderr) = solve(&["game=quarto", "method=layers"]);
     assert!(!ok && stderr.contains("does not apply"), "{stderr}");
+    let (ok, _, stderr) = solve(&["game=quarto", "method=proof"]);
+    assert!(!ok && stderr.contains("method proof does not apply"), "{stderr}");
 }

@@ -1,0 +1,91 @@
+//! How fast the winner wins: the exact distance, once the winner is known.
+//! "Can X force a win within `n` plies?" is a question about a finite game
+//! (every line of it ends after `n` plies), so a depth-first search answers
+//! it exactly whatever the path, cycles included: a position that repeats
+//! has only fewer plies left. The answers go into the table as bounds on
+//! the position's distance (won within `n`: at most `n`; not within `n`:
+//! more than `n`), which hold for every path. Asking for 1, 3, 5, ...
+//! plies (or 2, 4, ... when X moves second) from the start, the first yes
+//! is the exact distance: the winner's quickest win against the longest
+//! defence, as the retrograde methods count it.
+//!
+//! What the win search proved prunes it: a position where X cannot win at
+//! all is not won within any number of plies; a race is read from the race
+//! solver, whose plies are exact; and X's pawn cannot reach its goal in
+//! fewer moves than half its shortest path (a jump covers two squares).
+
+use super::rules::{Move, Pos};
+use super::table::{Verdict, MAX_PLIES};
+use super::ProofSearch;
+use crate::solve::SolveError;
+
+impl ProofSearch<'_> {
+    /// The exact number of plies in which `x`, known to win from `start`,
+    /// wins with best play on both sides.
+    pub(super) fn distance(&mut self, start: &Pos, x: usize) -> Result<u32, SolveError> {
+        let mut plies = if start.side as usize == x { 1 } else { 2 };
+        loop {
+            if self.within(start, x, plies)? {
+                return Ok(plies);
+            }
+            plies += 2;
+            if plies > MAX_PLIES {
+                return Err(SolveError::Distance(MAX_PLIES));
+            }
+        }
+    }
+
+    /// Whether `x` can force a win within `plies` plies from `pos`.
+    pub(super) fn within(&mut self, pos: &Pos, x: usize, plies: u32) -> Result<bool, SolveError> {
+        let mover = pos.side as usize;
+        if plies == 0 || (mover != x && plies == 1) {
+            return Ok(false);
+        }
+        let layout = self.layouts.get(&self.shape, pos.walls);
+        if self.shape.wins_at_once(pos, &layout) {
+            return Ok(mover == x);
+        }
+        if let Some(race) = self.layouts.race(&self.shape, pos) {
+            let won_in = if mover == x { race } else { -race };
+            return Ok(won_in > 0 && won_in as u32 <= plies);
+        }
+        if self.shape.least_plies_to_win(pos, &layout, x) > plies {
+            return Ok(false);
+        }
+        let key = self.shape.key(pos, layout.mirrored);
+        let known = self.table.get(key);
+        if known.verdicts[x] == Verdict::Fails || plies < known.lower[x] {
+            return Ok(false);
+        }
+        if known.upper[x] <= plies {
+            return Ok(true);
+        }
+        let nodes_before = self.count_node()?;
+        let mut moves = std::mem::take(&mut self.move_buffer);
+        self.shape.ordered_moves(pos, &layout, &mut moves);
+        let moves_here: Vec<Move> = moves.clone();
+        self.move_buffer = moves;
+        let x_to_move = mover == x;
+        let mut won = !x_to_move;
+        for mv in moves_here {
+            let result = match mv {
+                Move::Step(square) if self.shape.on_goal(mover, square) => mover == x,
+                _ => {
+                    let (child, _) = self.shape.play(pos, &layout, mv);
+                    self.within(&child, x, plies - 1)?
+                }
+            };
+            if result == x_to_move {
+                won = x_to_move;
+                break;
+            }
+        }
+        let work = self.nodes - nodes_before;
+        if won {
+            self.table.set_bounds(key, x, 0, Some(plies), work);
+        } else {
+            self.table.set_bounds(key, x, plies + 1, None, work);
+        }
+        Ok(won)
+    }
+}
