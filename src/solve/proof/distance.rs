@@ -10,11 +10,12 @@
 //! defence, as the retrograde methods count it.
 //!
 //! What the win search proved prunes it: a position where X cannot win at
-//! all is not won within any number of plies; a race is read from the race
-//! solver, whose plies are exact; and X's pawn cannot reach its goal in
-//! fewer moves than half its shortest path (a jump covers two squares).
+//! all is not won within any number of plies, and is an escape for the
+//! other player wherever it is a move away; children are looked up before
+//! any is searched. X's pawn cannot reach its goal in fewer moves than half
+//! its shortest path (a jump covers two squares).
 
-use super::rules::{Move, Pos};
+use super::rules::Pos;
 use super::table::{Verdict, MAX_PLIES};
 use super::ProofSearch;
 use crate::solve::SolveError;
@@ -38,16 +39,16 @@ impl ProofSearch<'_> {
     /// Whether `x` can force a win within `plies` plies from `pos`.
     pub(super) fn within(&mut self, pos: &Pos, x: usize, plies: u32) -> Result<bool, SolveError> {
         let mover = pos.side as usize;
+        if self.shape.on_goal(1 - mover, pos.pawns[1 - mover]) {
+            // The game is over: the player who just moved won.
+            return Ok(x != mover);
+        }
         if plies == 0 || (mover != x && plies == 1) {
             return Ok(false);
         }
         let layout = self.layouts.get(&self.shape, pos.walls);
         if self.shape.wins_at_once(pos, &layout) {
             return Ok(mover == x);
-        }
-        if let Some(race) = self.layouts.race(&self.shape, pos) {
-            let won_in = if mover == x { race } else { -race };
-            return Ok(won_in > 0 && won_in as u32 <= plies);
         }
         if self.shape.least_plies_to_win(pos, &layout, x) > plies {
             return Ok(false);
@@ -63,23 +64,42 @@ impl ProofSearch<'_> {
         let nodes_before = self.count_node()?;
         let mut moves = std::mem::take(&mut self.move_buffer);
         self.shape.ordered_moves(pos, &layout, &mut moves);
-        let moves_here: Vec<Move> = moves.clone();
-        self.move_buffer = moves;
+        // What the table knows of the children decides some nodes at once
+        // (a child won soon enough for X, an escape for the other player)
+        // and orders the rest: for X the moves proved to win, for the other
+        // player the moves not proved to lose, first.
         let x_to_move = mover == x;
-        let mut won = !x_to_move;
-        for mv in moves_here {
-            let result = match mv {
-                Move::Step(square) if self.shape.on_goal(mover, square) => mover == x,
-                _ => {
-                    let (child, _) = self.shape.play(pos, &layout, mv);
-                    self.within(&child, x, plies - 1)?
+        let mut decided = None;
+        let mut children: Vec<(bool, Pos)> = Vec::with_capacity(moves.len());
+        for &mv in &moves {
+            let (child, mirrored) = self.shape.play(pos, &layout, mv);
+            let known = self.table.get(self.shape.key(&child, mirrored));
+            let cannot = known.verdicts[x] == Verdict::Fails || plies - 1 < known.lower[x];
+            let can = known.upper[x] < plies;
+            match (x_to_move, can, cannot) {
+                (true, true, _) | (false, _, true) => {
+                    decided = Some(x_to_move);
+                    break;
                 }
-            };
-            if result == x_to_move {
-                won = x_to_move;
-                break;
+                (true, _, true) | (false, true, _) => continue,
+                _ => children.push((known.verdicts[x] == Verdict::Wins, child)),
             }
         }
+        self.move_buffer = moves;
+        let won = match decided {
+            Some(won) => won,
+            None => {
+                children.sort_by_key(|&(proved, _)| proved != x_to_move);
+                let mut won = !x_to_move;
+                for (_, child) in children {
+                    if self.within(&child, x, plies - 1)? == x_to_move {
+                        won = x_to_move;
+                        break;
+                    }
+                }
+                won
+            }
+        };
         let work = self.nodes - nodes_before;
         if won {
             self.table.set_bounds(key, x, 0, Some(plies), work);

@@ -11,13 +11,11 @@
 //! the edge is behind the other pawn, walls that leave both goals
 //! reachable, a pass when nothing else is legal); the tests check the moves
 //! against the engine's generator, and every solved line is replayed
-//! through the engine's rules.
+//! through the engine's rules. Keys and texts are in [`super::notation`],
+//! the kept layouts in [`super::layouts`].
 
-use crate::game::prelude::*;
-use crate::games::quoridor::bitboard::STRIDE;
+use crate::game::Position;
 use crate::games::quoridor::Quoridor;
-use std::collections::HashMap;
-use std::rc::Rc;
 
 /// A position: walls (a bit per centre slot `y * (width - 1) + x`, for
 /// horizontal and vertical walls), walls in hand, pawn squares (`row *
@@ -87,6 +85,16 @@ pub struct Layout {
     distance_after: Vec<u8>,
 }
 
+impl Layout {
+    /// The memory it takes.
+    pub fn bytes(&self) -> usize {
+        std::mem::size_of::<Layout>()
+            + self.choices.len() * std::mem::size_of::<WallChoice>()
+            + self.distance.len()
+            + self.distance_after.len()
+    }
+}
+
 /// The set bits of a word, lowest first.
 pub fn bits(mut word: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
@@ -142,31 +150,9 @@ impl Shape {
         self.goal[seat] >> square & 1 == 1
     }
 
-    fn mirror_square(&self, square: u8) -> u8 {
-        let (x, y) = (square as usize % self.width, square as usize / self.width);
-        (y * self.width + self.width - 1 - x) as u8
-    }
-
-    fn mirror_slot(&self, slot: usize) -> usize {
+    pub(super) fn mirror_slot(&self, slot: usize) -> usize {
         let span = self.width - 1;
         slot - slot % span + (span - 1 - slot % span)
-    }
-
-    /// The key of a position whose layout's mirrored walls are given:
-    /// equal for two positions exactly when they are the same or mirror
-    /// images (left and right swapped, which changes no value). Never 0,
-    /// as the pawns stand on different squares.
-    pub fn key(&self, pos: &Pos, mirrored: [u64; 2]) -> u128 {
-        let pack = |pawns: [u8; 2], walls: [u64; 2]| {
-            let mut key = pos.side as u128;
-            key = key << 6 | pawns[0] as u128;
-            key = key << 6 | pawns[1] as u128;
-            key = key << 5 | pos.hand[0] as u128;
-            key = key << 5 | pos.hand[1] as u128;
-            (key << self.centres | walls[0] as u128) << self.centres | walls[1] as u128
-        };
-        let seen = pack(pos.pawns.map(|p| self.mirror_square(p)), mirrored);
-        pack(pos.pawns, pos.walls).min(seen)
     }
 
     fn edges(&self, walls: [u64; 2]) -> Edges {
@@ -365,180 +351,16 @@ impl Shape {
             2 * moves
         }
     }
-
-    fn square_name(&self, square: usize) -> String {
-        format!("{}{}", (b'a' + (square % self.width) as u8) as char, square / self.width + 1)
-    }
-
-    /// A move in the engine's notation.
-    pub fn move_text(&self, layout: &Layout, mv: Move) -> String {
-        match mv {
-            Move::Step(square) => self.square_name(square as usize),
-            Move::Wall(i) => {
-                let choice = &layout.choices[i as usize];
-                let span = self.width - 1;
-                let (x, y) = (choice.slot as usize % span, choice.slot as usize / span);
-                let kind = if choice.vertical { 'v' } else { 'h' };
-                format!("{}{kind}", self.square_name(y * self.width + x))
-            }
-            Move::Pass => "pass".into(),
-        }
-    }
-
-    /// The position in the engine's position text.
-    pub fn text(&self, pos: &Pos) -> String {
-        let span = self.width - 1;
-        let mut walls: Vec<String> = Vec::new();
-        for (set, kind) in [(pos.walls[0], 'h'), (pos.walls[1], 'v')] {
-            for slot in bits(set) {
-                walls.push(format!("{}{kind}", self.square_name(slot / span * self.width + slot % span)));
-            }
-        }
-        let walls = if walls.is_empty() { "-".to_string() } else { walls.join(",") };
-        format!(
-            "quoridor {}x{} pawns={},{} hand={},{} walls={walls} turn={}",
-            self.width,
-            self.height,
-            self.square_name(pos.pawns[0] as usize),
-            self.square_name(pos.pawns[1] as usize),
-            pos.hand[0],
-            pos.hand[1],
-            pos.side + 1
-        )
-    }
-
-    /// The engine's position as the search plays it.
-    pub fn pos_of(&self, position: &Quoridor) -> Pos {
-        let square = |index: usize| (index / STRIDE * self.width + index % STRIDE) as u8;
-        let span = self.width - 1;
-        let slot = |centre: usize| (centre / STRIDE - 1) * span + centre % STRIDE - 1;
-        let set = |walls: crate::games::quoridor::bitboard::BitBoard| {
-            walls.iter().fold(0u64, |s, c| s | 1 << slot(c))
-        };
-        Pos {
-            walls: [set(position.horizontal_walls()), set(position.vertical_walls())],
-            hand: [position.walls_in_hand(0) as u8, position.walls_in_hand(1) as u8],
-            pawns: [square(position.pawn(0)), square(position.pawn(1))],
-            side: position.side_to_move() as u8,
-        }
-    }
-}
-
-/// Layouts by wall set, made when first needed and kept within a memory
-/// budget; past it the half least recently used go. Also the race tables
-/// of layouts where neither player has a wall left, from the engine's race
-/// solver (exact under the same rules: a race that never ends is a draw),
-/// kept the same way.
-pub struct Layouts {
-    layouts: Kept<Rc<Layout>>,
-    races: Kept<Rc<[i16]>>,
-}
-
-/// Values by wall set with when each was last used, within a budget.
-struct Kept<V> {
-    map: HashMap<[u64; 2], (u64, usize, V)>,
-    clock: u64,
-    bytes: usize,
-    budget: usize,
-}
-
-/// What a map entry costs besides its value's own memory.
-const ENTRY_BYTES: usize = 64;
-
-impl<V: Clone> Kept<V> {
-    fn new(budget: usize) -> Kept<V> {
-        Kept { map: HashMap::new(), clock: 0, bytes: 0, budget }
-    }
-
-    fn get(&mut self, walls: &[u64; 2]) -> Option<V> {
-        self.clock += 1;
-        let (used, _, value) = self.map.get_mut(walls)?;
-        *used = self.clock;
-        Some(value.clone())
-    }
-
-    /// Keeps `value`, which takes `bytes`, first dropping the older half
-    /// when over the budget.
-    fn insert(&mut self, walls: [u64; 2], value: V, bytes: usize) {
-        let bytes = bytes + ENTRY_BYTES;
-        if self.bytes + bytes > self.budget && !self.map.is_empty() {
-            let mut stamps: Vec<u64> = self.map.values().map(|(used, _, _)| *used).collect();
-            let middle = stamps.len() / 2;
-            let (_, &mut cut, _) = stamps.select_nth_unstable(middle);
-            self.map.retain(|_, (used, _, _)| *used > cut);
-            self.bytes = self.map.values().map(|(_, b, _)| b).sum();
-        }
-        self.bytes += bytes;
-        self.map.insert(walls, (self.clock, bytes, value));
-    }
-}
-
-impl Layouts {
-    /// Layouts and race tables in about `max_bytes`, half each.
-    pub fn new(max_bytes: usize) -> Layouts {
-        Layouts { layouts: Kept::new(max_bytes / 2), races: Kept::new(max_bytes / 2) }
-    }
-
-    /// The layout of a wall set.
-    pub fn get(&mut self, shape: &Shape, walls: [u64; 2]) -> Rc<Layout> {
-        if let Some(layout) = self.layouts.get(&walls) {
-            return layout;
-        }
-        let layout = Rc::new(shape.layout(walls));
-        let bytes = std::mem::size_of::<Layout>()
-            + layout.choices.len() * std::mem::size_of::<WallChoice>()
-            + layout.distance.len()
-            + layout.distance_after.len();
-        self.layouts.insert(walls, layout.clone(), bytes);
-        layout
-    }
-
-    /// The exact race value of a position where neither player has a wall
-    /// in hand, in plies for the side to move (positive: wins in that many,
-    /// negative: loses, 0: a draw by endless play); `None` otherwise.
-    pub fn race(&mut self, shape: &Shape, pos: &Pos) -> Option<i16> {
-        if pos.hand != [0, 0] {
-            return None;
-        }
-        let index = shape.placement(pos);
-        if let Some(table) = self.races.get(&pos.walls) {
-            return Some(table[index]);
-        }
-        let position = Quoridor::from_text(&shape.text(pos)).ok()?;
-        let table: Rc<[i16]> = position.race_values()?.into();
-        self.races.insert(pos.walls, table.clone(), 2 * table.len());
-        Some(table[index])
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::prelude::*;
     use crate::rng::Rng;
 
     fn position(text: &str) -> Quoridor {
         Quoridor::from_text(text).expect("a position")
-    }
-
-    #[test]
-    fn mirror_images_share_a_key_and_nothing_else_does() {
-        let start = position("quoridor 5x5 pawns=c1,c5 hand=3,3 walls=- turn=1");
-        let shape = Shape::of(&start).expect("fits");
-        let key = |text: &str| {
-            let pos = shape.pos_of(&position(text));
-            shape.key(&pos, shape.layout(pos.walls).mirrored)
-        };
-        let a = key("quoridor 5x5 pawns=b1,c5 hand=3,2 walls=a2h,c3v turn=2");
-        assert_eq!(a, key("quoridor 5x5 pawns=d1,c5 hand=3,2 walls=d2h,b3v turn=2"));
-        for other in [
-            "quoridor 5x5 pawns=b1,c5 hand=3,2 walls=a2h,c3v turn=1",
-            "quoridor 5x5 pawns=b1,c5 hand=2,3 walls=a2h,c3v turn=2",
-            "quoridor 5x5 pawns=b1,c5 hand=3,2 walls=a2v,c3v turn=2",
-            "quoridor 5x5 pawns=b2,c5 hand=3,2 walls=a2h,c3v turn=2",
-        ] {
-            assert_ne!(a, key(other), "{other}");
-        }
-        assert!(Shape::of(&position("quoridor 9x9 pawns=e1,e9 hand=10,10 walls=- turn=1")).is_none());
     }
 
     /// On random games, the moves are the engine's, and so are the
@@ -589,16 +411,5 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn races_come_from_the_engine_solver() {
-        let p = position("quoridor 5x5 pawns=c2,c4 hand=0,0 walls=- turn=1");
-        let shape = Shape::of(&p).expect("fits");
-        let mut layouts = Layouts::new(1 << 20);
-        // The first to move steps to c3 and is jumped: a loss.
-        assert!(layouts.race(&shape, &shape.pos_of(&p)).is_some_and(|v| v < 0));
-        let walls_left = position("quoridor 5x5 pawns=c2,c4 hand=1,0 walls=- turn=1");
-        assert_eq!(layouts.race(&shape, &shape.pos_of(&walls_left)), None);
     }
 }

@@ -17,7 +17,7 @@
 //! at its first won move; the other player's positions try their moves in
 //! order, stop at the first one not won yet and wait on it, go on with the
 //! next when it turns won, and turn won after the last. Moves to a finished
-//! game, to a deeper layer, to a race or to a position in the table have
+//! game, to a deeper layer or to a position in the table have
 //! proved answers; the others lead to positions of the layer, which are
 //! searched first if new, and otherwise waited on. Why it is exact:
 //!
@@ -110,7 +110,7 @@ pub(super) struct Local {
 /// What a move leads to.
 enum Child {
     /// A position whose answer is proved (a wall move's, a finished game,
-    /// one in the table or a race).
+    /// one in the table).
     Known(bool),
     /// A position of the layer, by node number.
     Node(u32),
@@ -199,20 +199,21 @@ impl ProofSearch<'_> {
         result
     }
 
-    /// The answer when it is known without a search: a step onto the
-    /// goal, the table, a race.
+    /// The answer when it is known without a search: a finished game, a
+    /// step onto the goal, the table.
     fn known_win(&mut self, pos: &Pos, layout: &Layout, key: u128, x: usize) -> Option<bool> {
         let mover = pos.side as usize;
+        if self.shape.on_goal(1 - mover, pos.pawns[1 - mover]) {
+            // The game is over: the player who just moved won.
+            return Some(x != mover);
+        }
         if self.shape.wins_at_once(pos, layout) {
             return Some(mover == x);
         }
         match self.table.get(key).verdicts[x] {
             Verdict::Wins => Some(true),
             Verdict::Fails => Some(false),
-            Verdict::Unknown => {
-                let race = self.layouts.race(&self.shape, pos)?;
-                Some(if mover == x { race > 0 } else { race < 0 })
-            }
+            Verdict::Unknown => None,
         }
     }
 
