@@ -61,21 +61,6 @@ impl Quoridor {
         }
     }
 
-    /// Every state of this position's wall layout (both pawns, side to
-    /// move) valued as a pawn race, as the search's tables hold them (0 a
-    /// draw by endless play, `n` a win in `n` plies, `-n` a loss in `n`),
-    /// indexed by [`Quoridor::race_index`]; `None` unless two players
-    /// have no wall left and the game is on. For exact solvers, which key
-    /// the layouts themselves.
-    pub fn race_values(&self) -> Option<Vec<i16>> {
-        self.race_possible().then(|| self.solve_layout())
-    }
-
-    /// This position's state in [`Quoridor::race_values`].
-    pub fn race_index(&self) -> usize {
-        self.race_state(self.pawns[0] as usize, self.pawns[1] as usize, self.side as usize)
-    }
-
     fn race_possible(&self) -> bool {
         self.players == 2 && self.hand[0] == 0 && self.hand[1] == 0 && self.winner.is_none()
     }
