@@ -101,6 +101,29 @@ fn go_solve_takes_even_boards_and_position_texts() {
 }
 
 #[test]
+fn go_solve_takes_its_method_from_an_option() {
+    let mut engine = EngineProcess::start();
+    for line in [
+        "setoption name BoardWidth value 8",
+        "setoption name BoardHeight value 3",
+        "setoption name Walls value 3",
+        "setoption name SolveMethod value proof",
+        "position startpos",
+        "go solve",
+    ] {
+        engine.send(line);
+    }
+    // The published draw, in well under a second by the proof search.
+    let lines = engine.read_until("bestmove", LONG);
+    assert!(lines.iter().any(|l| l.starts_with("info string solve phase 3 ")), "{lines:?}");
+    assert!(lines.iter().any(|l| l.starts_with("info string solve result: draw positions=")), "{lines:?}");
+    engine.send("setoption name SolveMethod value alphabeta");
+    engine.send("go solve");
+    let lines = engine.read_until("bestmove", LONG);
+    assert!(lines.iter().any(|l| l.contains("method alphabeta does not apply")), "{lines:?}");
+}
+
+#[test]
 fn a_long_solve_answers_isready_and_stops_with_one_bestmove() {
     let mut engine = EngineProcess::start();
     for line in [

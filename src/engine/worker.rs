@@ -19,7 +19,9 @@ pub(super) fn run(hash_megabytes: usize, inbox: Receiver<Request>, events: Sende
             Request::Perft { position, depth, control } => {
                 run_perft(&position, depth, tt.megabytes(), &control, &events)
             }
-            Request::Solve { position, threads, control } => run_solve(&position, &control, threads, &events),
+            Request::Solve { position, threads, method, control } => {
+                run_solve(&position, &control, threads, method, &events)
+            }
             Request::ResizeHash(megabytes) => resize(&mut tt, megabytes, &events),
             Request::ClearHash => tt.clear(),
             Request::Ready => {
@@ -114,14 +116,20 @@ const SOLVE_MAX_BYTES: usize = 8 << 30;
 
 /// `go solve`: progress and the result as notes, then the first move of the
 /// best line (any legal move when the run was stopped or too large).
-fn run_solve(position: &AnyPosition, control: &Control, threads: usize, events: &Sender<EngineEvent>) {
+fn run_solve(
+    position: &AnyPosition,
+    control: &Control,
+    threads: usize,
+    method: Option<crate::solve::Method>,
+    events: &Sender<EngineEvent>,
+) {
     use crate::solve::{solve_position, Progress, SolveLimits, Value};
     let started = Instant::now();
     let limits = SolveLimits { max_bytes: SOLVE_MAX_BYTES, stop: Some(control.stop_flag()), threads };
     let mut report = |p: Progress| {
         let _ = events.send(EngineEvent::Note(format!("solve {}", p.describe(started.elapsed()))));
     };
-    let solved = solve_position(position, None, &limits, &mut report);
+    let solved = solve_position(position, method, &limits, &mut report);
     let any_move = || {
         with_game!(position, g => {
             let mut moves = MoveList::default();
