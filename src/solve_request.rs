@@ -4,10 +4,11 @@
 //! whole position text instead (`position=quoridor 4x7 pawns=b3,c5 ...`,
 //! one argument), then optionally `moves M1 M2 ...` played from there; and
 //! how to solve: `method=layers|graph|alphabeta|proof`, `threads=N`,
-//! `memory=MIB`. For Quarto, `placed=K seed=S` goes on from there with
-//! random moves (seeded, none that ends the game or hands over a piece
-//! that wins at once) until K pieces are on the board: the positions the
-//! README's table by pieces placed is made of.
+//! `memory=MIB` (by default half of the machine's memory). For Quarto,
+//! `placed=K seed=S` goes on from there with random moves (seeded, none
+//! that ends the game or hands over a piece that wins at once) until K
+//! pieces are on the board: the positions
+//! the table by pieces placed in docs/solver.md is made of.
 
 use crate::game::MoveList;
 use crate::game::Position;
@@ -27,12 +28,13 @@ pub struct SolveRequest {
     pub method: Option<Method>,
     /// Threads the layered method may use.
     pub threads: usize,
-    /// The memory limit in MiB.
-    pub memory_mib: usize,
+    /// The memory limit in bytes: `memory=MIB`, by default half of the
+    /// machine's memory ([`crate::solve::memory::default_limit`]).
+    pub max_bytes: usize,
 }
 
-/// The default memory limit: most of this 24 GiB machine's kind.
-pub const DEFAULT_MEMORY_MIB: usize = 16 * 1024;
+/// The largest `memory=` that can be counted in bytes.
+const MAX_MEMORY_MIB: usize = usize::MAX >> 20;
 
 /// The keys that describe a start position, which `position=` replaces.
 const VARIANT_KEYS: [&str; 8] =
@@ -89,7 +91,7 @@ pub fn parse_request(args: &[String]) -> Result<SolveRequest, RequestError> {
     let mut rules = Rules::default();
     let mut method = None;
     let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut memory_mib = DEFAULT_MEMORY_MIB;
+    let mut max_bytes = crate::solve::memory::default_limit();
     let (mut placed, mut seed) = (None, 1u64);
     // The position text, and the first key that describes a variant.
     let mut text: Option<&str> = None;
@@ -140,7 +142,16 @@ pub fn parse_request(args: &[String]) -> Result<SolveRequest, RequestError> {
                 })?)
             }
             "threads" => threads = number()?.clamp(1, 64),
-            "memory" => memory_mib = number()?.max(1),
+            "memory" => {
+                let mib = number()?;
+                if mib > MAX_MEMORY_MIB {
+                    return Err(format!(
+                        "memory: {mib} MiB is more than can be counted (at most {MAX_MEMORY_MIB})"
+                    )
+                    .into());
+                }
+                max_bytes = mib.max(1) << 20;
+            }
             "placed" => placed = Some(number()?),
             "seed" => seed = number()? as u64,
             _ => return Err(format!("unknown key '{}'", quoted(name)).into()),
@@ -161,7 +172,7 @@ pub fn parse_request(args: &[String]) -> Result<SolveRequest, RequestError> {
         };
         position = AnyPosition::Quarto(random_placements(quarto, k, seed)?);
     }
-    Ok(SolveRequest { position, method, threads, memory_mib })
+    Ok(SolveRequest { position, method, threads, max_bytes })
 }
 
 /// Random moves from `start` (none that ends the game or gives away a
@@ -213,10 +224,13 @@ mod tests {
     fn keys_name_the_variant_and_moves_follow() {
         let p =
             parse_request(&args("width=3 height=5 walls=2 method=graph threads=3 moves b2")).expect("3x5");
-        assert_eq!((p.method, p.threads, p.memory_mib), (Some(Method::Graph), 3, DEFAULT_MEMORY_MIB));
+        let default = crate::solve::memory::default_limit();
+        assert_eq!((p.method, p.threads, p.max_bytes), (Some(Method::Graph), 3, default));
         assert_eq!(p.position.to_text(), "quoridor 3x5 pawns=b2,b5 hand=2,2 walls=- turn=2 jumps=single");
         let q = parse_request(&args("game=quarto board=3x3 memory=100")).expect("3x3 Quarto");
-        assert_eq!(q.memory_mib, 100);
+        assert_eq!(q.max_bytes, 100 << 20);
+        let most = parse_request(&args("memory=17592186044415")).expect("2^44 - 1 MiB fits");
+        assert_eq!(most.max_bytes, usize::MAX >> 20 << 20);
         let k = parse_request(&args("game=quarto level=2 placed=9 seed=4")).expect("9 placed");
         let AnyPosition::Quarto(nine) = &k.position else { panic!("Quarto") };
         assert_eq!(nine.empty_squares().count_ones(), 7);
@@ -232,6 +246,8 @@ mod tests {
             "moves z9",
             "method=guess",
             "memory=x",
+            "memory=17592186044416",
+            "memory=18446744073709551616",
         ] {
             assert!(parse_request(&args(bad)).is_err(), "{bad}");
         }

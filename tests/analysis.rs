@@ -54,11 +54,11 @@ fn multipv_reports_distinct_lines_best_first() {
     assert_eq!(best.split_whitespace().nth(1), Some(moves[0].as_str()), "{best}");
     let cp: Vec<i64> = lines.iter().map(|l| field(l, "cp").and_then(|v| v.parse().ok()).unwrap()).collect();
     assert!(cp.windows(2).all(|w| w[0] >= w[1]), "{cp:?}");
-    // Back to one line: no multipv field.
+    // Back to one line, still numbered as GUIs expect.
     engine.send("setoption name MultiPV value 1");
     let (lines, _) = search(&mut engine, "go depth 3");
     assert_eq!(lines.len(), 1, "{lines:?}");
-    assert_eq!(field(&lines[0], "multipv"), None, "{}", lines[0]);
+    assert_eq!(field(&lines[0], "multipv"), Some("1"), "{}", lines[0]);
 }
 
 #[test]

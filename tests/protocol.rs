@@ -51,7 +51,9 @@ fn check_bestmove(line: &str, pos: &Quoridor) -> String {
 /// Checks an `info depth ...` line: every field of protocol.md, in order,
 /// with a pv that is a legal line from `pos`. Returns (depth, nodes).
 fn check_info(line: &str, pos: &Quoridor) -> (u64, u64) {
-    let words: Vec<&str> = line.split_whitespace().collect();
+    // A bound follows the score's value; the rest is in fixed places.
+    let words: Vec<&str> =
+        line.split_whitespace().filter(|w| !matches!(*w, "lowerbound" | "upperbound")).collect();
     let number = |at: usize, key: &str| -> i64 {
         assert_eq!(words.get(at), Some(&key), "field {key} in '{line}'");
         words.get(at + 1).and_then(|w| w.parse().ok()).unwrap_or_else(|| panic!("value of {key} in '{line}'"))
@@ -59,20 +61,21 @@ fn check_info(line: &str, pos: &Quoridor) -> (u64, u64) {
     assert_eq!(words[0], "info", "{line}");
     let depth = number(1, "depth");
     let seldepth = number(3, "seldepth");
-    assert_eq!(words.get(5), Some(&"score"), "{line}");
-    assert!(matches!(words.get(6), Some(&"cp") | Some(&"mate")), "score kind in '{line}'");
-    assert!(words.get(7).and_then(|w| w.parse::<i64>().ok()).is_some());
-    let nodes = number(8, "nodes");
-    let nps = number(10, "nps");
-    let time = number(12, "time");
-    let hashfull = number(14, "hashfull");
-    assert_eq!(words.get(16), Some(&"pv"), "pv in '{line}'");
-    assert!(words.len() > 17, "empty pv in '{line}'");
+    assert_eq!(number(5, "multipv"), 1, "{line}");
+    assert_eq!(words.get(7), Some(&"score"), "{line}");
+    assert!(matches!(words.get(8), Some(&"cp") | Some(&"mate")), "score kind in '{line}'");
+    assert!(words.get(9).and_then(|w| w.parse::<i64>().ok()).is_some());
+    let nodes = number(10, "nodes");
+    let nps = number(12, "nps");
+    let time = number(14, "time");
+    let hashfull = number(16, "hashfull");
+    assert_eq!(words.get(18), Some(&"pv"), "pv in '{line}'");
+    assert!(words.len() > 19, "empty pv in '{line}'");
     assert!(depth >= 1 && seldepth >= depth, "{line}");
     assert!(nodes >= 0 && nps >= 0 && time >= 0, "{line}");
     assert!((0..=1000).contains(&hashfull), "hashfull per mille in '{line}'");
     let mut line_pos = pos.clone();
-    for text in &words[17..] {
+    for text in &words[19..] {
         match line_pos.parse_move(text) {
             Ok(mv) => line_pos.make_move(mv),
             Err(e) => panic!("pv of '{line}': {e}"),
@@ -164,7 +167,7 @@ fn go_movetime_from_the_start() {
     let infos: Vec<&String> = lines.iter().filter(|l| l.starts_with("info")).collect();
     assert!(!infos.is_empty(), "no info lines: {lines:?}");
     let mut last_depth = 0;
-    for info in &infos {
+    for info in infos.iter().filter(|l| !l.contains(" currmove ")) {
         let (depth, _) = check_info(info, &start);
         assert!(depth >= last_depth, "depth went down: {infos:?}");
         last_depth = depth;
@@ -873,8 +876,17 @@ fn quarto(text: &str) -> Quarto {
 /// Checks an `info depth ...` line of a Quarto search: the fields of
 /// protocol.md in order and a legal pv. Returns the score words.
 fn check_quarto_info(line: &str, pos: &Quarto) -> (String, i64) {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    let keys = [(1, "depth"), (3, "seldepth"), (8, "nodes"), (10, "nps"), (12, "time"), (14, "hashfull")];
+    let words: Vec<&str> =
+        line.split_whitespace().filter(|w| !matches!(*w, "lowerbound" | "upperbound")).collect();
+    let keys = [
+        (1, "depth"),
+        (3, "seldepth"),
+        (5, "multipv"),
+        (10, "nodes"),
+        (12, "nps"),
+        (14, "time"),
+        (16, "hashfull"),
+    ];
     for (at, key) in keys {
         assert_eq!(words.get(at), Some(&key), "field {key} in '{line}'");
         assert!(
@@ -882,14 +894,16 @@ fn check_quarto_info(line: &str, pos: &Quarto) -> (String, i64) {
             "value of {key} in '{line}'"
         );
     }
-    assert_eq!(words.get(5), Some(&"score"), "{line}");
-    let kind = words.get(6).copied().unwrap_or_default().to_string();
+    let number = |at: usize| words.get(at + 1).and_then(|w| w.parse::<u64>().ok()).unwrap_or_default();
+    assert!(number(3) >= number(1), "seldepth below depth in '{line}'");
+    assert_eq!(words.get(7), Some(&"score"), "{line}");
+    let kind = words.get(8).copied().unwrap_or_default().to_string();
     assert!(kind == "cp" || kind == "mate", "score kind in '{line}'");
     let value =
-        words.get(7).and_then(|w| w.parse::<i64>().ok()).unwrap_or_else(|| panic!("score in '{line}'"));
-    assert_eq!(words.get(16), Some(&"pv"), "pv in '{line}'");
+        words.get(9).and_then(|w| w.parse::<i64>().ok()).unwrap_or_else(|| panic!("score in '{line}'"));
+    assert_eq!(words.get(18), Some(&"pv"), "pv in '{line}'");
     let mut line_pos = pos.clone();
-    for text in &words[17..] {
+    for text in &words[19..] {
         match line_pos.parse_move(text) {
             Ok(mv) => line_pos.make_move(mv),
             Err(e) => panic!("pv of '{line}': {e}"),
@@ -928,7 +942,7 @@ fn quarto_go_movetime_plays_a_full_turn() {
     assert!(ms(took) < 3000, "go movetime 1000 took {took:?}");
     let infos: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth")).collect();
     assert!(!infos.is_empty(), "no info lines: {lines:?}");
-    for info in infos {
+    for info in infos.into_iter().filter(|l| !l.contains(" currmove ")) {
         check_quarto_info(info, &pos);
     }
     let best = check_quarto_bestmove(lines.last().unwrap(), &pos);
@@ -1228,4 +1242,82 @@ fn graded_levels_search_and_repeat_for_a_seed() {
     // and plays the same search again for the same seed.
     assert_eq!(answers[0], answers[1]);
     assert_eq!(answers[2], answers[3]);
+}
+
+// GUI conventions ------------------------------------------------------------
+
+/// The `info` line just before `bestmove`, and `bestmove`'s move.
+fn last_info_and_move(lines: &[String]) -> (&String, &str) {
+    let n = lines.len();
+    assert!(n >= 2 && lines[n - 1].starts_with("bestmove"), "{lines:?}");
+    let best = lines[n - 1].split_whitespace().nth(1).unwrap_or_default();
+    (&lines[n - 2], best)
+}
+
+fn field_of<'a>(line: &'a str, key: &str) -> Option<&'a str> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    words.iter().position(|&w| w == key).and_then(|i| words.get(i + 1).copied())
+}
+
+#[test]
+fn a_final_info_line_comes_before_every_bestmove() {
+    let mut engine = EngineProcess::start();
+    // Stopped by the clock inside an iteration: the last line still tells
+    // the move played, with the nodes of the whole search.
+    engine.send("position startpos moves e2 e8 e3 e7 e4 e6 d3h");
+    engine.send("go movetime 1500");
+    let lines = engine.read_until("bestmove", Duration::from_secs(10));
+    let (last, best) = last_info_and_move(&lines);
+    assert!(last.starts_with("info depth "), "{lines:?}");
+    assert_eq!(field_of(last, "multipv"), Some("1"), "{last}");
+    assert_eq!(field_of(last, "pv"), Some(best), "{last}");
+    let nodes = |l: &str| field_of(l, "nodes").and_then(|n| n.parse::<u64>().ok());
+    let most = lines.iter().filter_map(|l| nodes(l)).max();
+    assert_eq!(nodes(last), most, "{lines:?}");
+    // Stopped by `stop` during an infinite search.
+    engine.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    engine.send("stop");
+    let lines = engine.read_until("bestmove", Duration::from_secs(10));
+    let (last, best) = last_info_and_move(&lines);
+    assert!(last.starts_with("info depth "), "{lines:?}");
+    assert_eq!(field_of(last, "pv"), Some(best), "{last}");
+    // A level that plays by script says so and shows its move.
+    engine.send("setoption name Level value 1");
+    engine.send("go movetime 100");
+    let lines = engine.read_until("bestmove", Duration::from_secs(10));
+    let (last, best) = last_info_and_move(&lines);
+    assert!(last.starts_with("info depth 0 "), "{lines:?}");
+    assert_eq!(field_of(last, "pv"), Some(best), "{last}");
+    engine.send("quit");
+}
+
+#[test]
+fn long_searches_name_the_root_move_in_hand() {
+    let mut engine = EngineProcess::start();
+    let moves = ["e2", "e8", "e3", "e7", "d3h"];
+    engine.send(&format!("position startpos moves {}", moves.join(" ")));
+    engine.send("go movetime 2500");
+    let lines = engine.read_until("bestmove", Duration::from_secs(15));
+    let current: Vec<&String> = lines.iter().filter(|l| l.contains(" currmove ")).collect();
+    assert!(!current.is_empty(), "no currmove in a 2.5 s search: {lines:?}");
+    let mut pos = position(START_9X9);
+    for text in moves {
+        let mv = pos.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        pos.make_move(mv);
+    }
+    for line in current {
+        let number: u32 = field_of(line, "currmovenumber").and_then(|n| n.parse().ok()).unwrap_or(0);
+        assert!(number >= 1, "{line}");
+        let mv = field_of(line, "currmove").unwrap_or_default();
+        assert!(pos.parse_move(mv).is_ok(), "not a legal move: {line}");
+        assert!(field_of(line, "depth").is_some(), "{line}");
+    }
+    // Bounds, when a window fails, follow the score's value.
+    for line in lines.iter().filter(|l| l.contains("bound")) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let at = words.iter().position(|w| w.ends_with("bound")).unwrap_or(0);
+        assert_eq!(words.get(at.saturating_sub(3)), Some(&"score"), "{line}");
+    }
+    engine.send("quit");
 }

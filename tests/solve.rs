@@ -195,3 +195,46 @@ fn methods_and_threads_give_the_same_value() {
     let (ok, _, stderr) = solve(&["game=quarto", "method=proof"]);
     assert!(!ok && stderr.contains("method proof does not apply"), "{stderr}");
 }
+
+#[test]
+fn go_solve_in_a_position_drawn_by_repetition_says_the_game_is_over() {
+    let mut engine = EngineProcess::start();
+    for line in [
+        "setoption name BoardWidth value 3",
+        "setoption name BoardHeight value 3",
+        "setoption name Walls value 0",
+        // Both pawns step aside and back twice: the start stands a third time.
+        "position startpos moves a1 c3 b1 b3 a1 c3 b1 b3",
+        "go depth 3",
+    ] {
+        engine.send(line);
+    }
+    assert_eq!(engine.read_until("bestmove", LONG).last().map(String::as_str), Some("bestmove (none)"));
+    engine.send("go solve");
+    let lines = engine.read_until("bestmove", LONG);
+    assert_eq!(lines.last().map(String::as_str), Some("bestmove (none)"), "{lines:?}");
+    assert!(lines.contains(&"info string the game is over (threefold repetition)".to_string()), "{lines:?}");
+    assert!(!lines.iter().any(|l| l.contains("solve result")), "{lines:?}");
+    // The same position without the history is solved as usual.
+    engine.send("position startpos");
+    engine.send("go solve");
+    let lines = engine.read_until("bestmove", LONG);
+    assert!(lines.iter().any(|l| l.starts_with("info string solve result: second plies=4")), "{lines:?}");
+}
+
+#[test]
+fn a_memory_limit_too_large_to_count_in_bytes_is_refused() {
+    // 2^44 MiB is 2^64 bytes: it once wrapped to a limit of 0 MiB.
+    for memory in ["memory=17592186044416", "memory=18446744073709551615"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .args(["solve", "width=3", "height=3", "walls=0", memory])
+            .output()
+            .expect("run tabula");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{memory}: {stderr}");
+        assert!(stderr.contains("memory: ") && stderr.contains("MiB"), "{memory}: {stderr}");
+    }
+    // The largest that fits is taken (and this small board needs little).
+    let (ok, stdout, stderr) = solve(&["width=3", "height=3", "walls=0", "memory=17592186044415"]);
+    assert!(ok && stdout.contains("result: second plies=4"), "{stdout}{stderr}");
+}

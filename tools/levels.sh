@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Plays each measured playing level against the level below with arena and
-# prints the score lines: the evidence behind the strength table in README.
+# prints the score lines: the evidence behind the strength tables in docs/strength.md.
 #   tools/levels.sh [GAMES]      (default 200 games per pairing, 0.2 s per move)
 # Levels 1-3 are the seed report's scripted players, 4-9 the search with a
 # handicap (depth, nodes, leaf noise, root bonus), 10 full strength.
@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 games=${1:-200}
 cargo build --release --workspace >/dev/null
 # TABULA=path/to/binary measures another build (the arena is this checkout's);
-# SEED picks the openings (the README's tables used 11).
+# SEED picks the openings (the tables in docs/strength.md used 11).
 engine=${TABULA:-target/release/tabula}
 seed=${SEED:-11}
 shift || true

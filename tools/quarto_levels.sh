@@ -5,7 +5,7 @@
 # GAMES per pairing (default 200) at 0.2 s per move on the 4x4 board;
 # PAIRINGS like "5 4" (default: every level against the one below, and full
 # strength against level 3). RULES picks the rule level (default 1, lines
-# only; the README also has a table for 2, lines and 2x2 squares), SEED the
+# only; docs/strength.md also has a table for 2, lines and 2x2 squares), SEED the
 # openings (default 1), CONCURRENCY the games at a time (default 1: the
 # levels are deterministic for a seed, but the time limit is not, and the
 # strongest levels use most of it).

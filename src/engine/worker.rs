@@ -5,7 +5,7 @@ use super::{EngineError, EngineEvent, Request, SearchRequest};
 use crate::game::{MoveList, Position, Strategy};
 use crate::games::{AnyMove, AnyPosition};
 use crate::search::tt::TranspositionTable;
-use crate::search::{search, with_handicap, Control, SearchInfo};
+use crate::search::{search, with_handicap, Control, Score, ScoreBound, SearchInfo};
 use crate::with_game;
 use crossbeam_channel::{Receiver, Sender};
 use std::time::Instant;
@@ -17,10 +17,13 @@ pub(super) fn run(hash_megabytes: usize, inbox: Receiver<Request>, events: Sende
         match request {
             Request::Search(job, control) => run_search(*job, &control, &mut tt, &events),
             Request::Perft { position, depth, control } => {
-                run_perft(&position, depth, tt.megabytes(), &control, &events)
+                run_perft(&position, depth, &mut tt, &control, &events)
             }
             Request::Solve { position, threads, method, control } => {
-                run_solve(&position, &control, threads, method, &events)
+                let max_bytes = solve_limit(tt.megabytes());
+                run_solve(&position, &control, threads, method, max_bytes, &events);
+                // What the run freed stays with the allocator unless asked for.
+                crate::solve::memory::release_freed();
             }
             Request::ResizeHash(megabytes) => resize(&mut tt, megabytes, &events),
             Request::ClearHash => tt.clear(),
@@ -60,6 +63,21 @@ fn run_search(
         let mut rng = crate::rng::Rng::new(job.seed ^ g.hash());
         if let Some(mv) = g.scripted_move(job.level, &mut rng) {
             let _ = events.send(EngineEvent::Note(format!("level {} plays by script", job.level)));
+            // The last line before the answer, as a search gives one: no
+            // score, no nodes, the move.
+            report(SearchInfo {
+                depth: 0,
+                seldepth: 0,
+                score: Score::Centi(0),
+                nodes: 0,
+                elapsed_ms: control.started().elapsed().as_millis() as u64,
+                hashfull: 0,
+                pv: vec![AnyMove::from(mv)],
+                exact: false,
+                multipv: 1,
+                bound: ScoreBound::Unscored,
+                currmovenumber: 0,
+            });
             (Some(AnyMove::from(mv)), None, 0)
         } else {
             let (limits, mut settings) = match g.handicap(job.level) {
@@ -75,18 +93,20 @@ fn run_search(
     let _ = events.send(EngineEvent::BestMove { best, ponder, nodes });
 }
 
-/// Perft divided by root move, with a table of counts as large as the
-/// search's (allocated for the count, freed after).
+/// Perft divided by root move, its counts kept in part of the search's
+/// table, as much as the depth can use (none below depth 3; the part is
+/// empty afterwards).
 fn run_perft(
     position: &AnyPosition,
     depth: u32,
-    megabytes: usize,
+    tt: &mut TranspositionTable,
     control: &Control,
     events: &Sender<EngineEvent>,
 ) {
     let started = Instant::now();
     let mut total = 0;
-    let mut table = crate::perft::PerftTable::new(megabytes);
+    let entries = with_game!(position, g => crate::perft::table_entries(g, depth));
+    let mut table = (entries > 0).then(|| crate::perft::PerftTable::in_slots(tt.lend(entries)));
     with_game!(position, g => {
         let mut moves = MoveList::default();
         g.generate_moves(&mut moves);
@@ -111,8 +131,14 @@ fn run_perft(
     let _ = events.send(EngineEvent::PerftDone { nodes: total, elapsed: started.elapsed() });
 }
 
-/// The memory `go solve` may take for its values (8 GiB).
-const SOLVE_MAX_BYTES: usize = 8 << 30;
+/// The least memory `go solve` is given.
+const SOLVE_MIN_BYTES: usize = 256 << 20;
+
+/// The memory `go solve` may take: half of the machine's, less the search's
+/// table of `hash_megabytes` (at least [`SOLVE_MIN_BYTES`]).
+fn solve_limit(hash_megabytes: usize) -> usize {
+    crate::solve::memory::default_limit().saturating_sub(hash_megabytes << 20).max(SOLVE_MIN_BYTES)
+}
 
 /// `go solve`: progress and the result as notes, then the first move of the
 /// best line (any legal move when the run was stopped or too large).
@@ -121,11 +147,12 @@ fn run_solve(
     control: &Control,
     threads: usize,
     method: Option<crate::solve::Method>,
+    max_bytes: usize,
     events: &Sender<EngineEvent>,
 ) {
     use crate::solve::{solve_position, Progress, SolveLimits, Value};
     let started = Instant::now();
-    let limits = SolveLimits { max_bytes: SOLVE_MAX_BYTES, stop: Some(control.stop_flag()), threads };
+    let limits = SolveLimits { max_bytes, stop: Some(control.stop_flag()), threads };
     let mut report = |p: Progress| {
         let _ = events.send(EngineEvent::Note(format!("solve {}", p.describe(started.elapsed()))));
     };

@@ -1,6 +1,6 @@
 //! Text of every line the engine writes, and the writer that flushes each one.
 
-use crate::search::{Score, SearchInfo};
+use crate::search::{Score, ScoreBound, SearchInfo};
 use std::io::Write;
 use std::time::Duration;
 
@@ -59,23 +59,44 @@ pub fn error_line(detail: &str) -> String {
 /// found a draw.
 pub fn info_lines<M>(info: &SearchInfo<M>, pv: &[String]) -> Vec<String> {
     let mut lines = vec![info_line(info, pv)];
-    if info.exact && info.score == Score::Centi(0) {
+    if info.exact && info.bound == ScoreBound::Exact && info.score == Score::Centi(0) {
         lines.push("info string proven draw".to_string());
     }
     lines
 }
 
-/// The `info depth ...` line of an iteration, its line in notation given.
+/// The `info depth ...` line of a report, its line in notation given: a
+/// line of an iteration (with the bound its score is, if not exact), or the
+/// root move in hand (`currmove`).
 pub fn info_line<M>(info: &SearchInfo<M>, pv: &[String]) -> String {
-    let score = match info.score {
-        Score::Centi(cp) => format!("cp {cp}"),
-        Score::Mate(n) => format!("mate {n}"),
+    if info.currmovenumber > 0 {
+        let mv = pv.first().map_or("", String::as_str);
+        return format!("info depth {} currmove {mv} currmovenumber {}", info.depth, info.currmovenumber);
+    }
+    let score = match (info.bound, info.score) {
+        (ScoreBound::Unscored, _) => String::new(),
+        (bound, score) => {
+            let value = match score {
+                Score::Centi(cp) => format!("cp {cp}"),
+                Score::Mate(n) => format!("mate {n}"),
+            };
+            let bound = match bound {
+                ScoreBound::Lower => " lowerbound",
+                ScoreBound::Upper => " upperbound",
+                _ => "",
+            };
+            format!(" score {value}{bound}")
+        }
     };
     let nps = info.nodes * 1000 / info.elapsed_ms.max(1);
-    let multipv = if info.multipv > 0 { format!(" multipv {}", info.multipv) } else { String::new() };
     let mut line = format!(
-        "info depth {} seldepth {}{multipv} score {score} nodes {} nps {nps} time {} hashfull {}",
-        info.depth, info.seldepth, info.nodes, info.elapsed_ms, info.hashfull
+        "info depth {} seldepth {} multipv {}{score} nodes {} nps {nps} time {} hashfull {}",
+        info.depth,
+        info.seldepth,
+        info.multipv.max(1),
+        info.nodes,
+        info.elapsed_ms,
+        info.hashfull
     );
     if !pv.is_empty() {
         line.push_str(" pv ");
@@ -109,7 +130,7 @@ mod tests {
 
     #[test]
     fn info_line_has_every_field() {
-        let info = SearchInfo {
+        let mut info = SearchInfo {
             depth: 3,
             seldepth: 4,
             score: Score::Mate(-2),
@@ -118,12 +139,24 @@ mod tests {
             hashfull: 7,
             pv: vec!["e2", "e8"],
             exact: false,
-            multipv: 0,
+            multipv: 1,
+            bound: ScoreBound::Exact,
+            currmovenumber: 0,
         };
+        let pv = ["e2".to_string(), "e8".to_string()];
         assert_eq!(
-            info_line(&info, &["e2".to_string(), "e8".to_string()]),
-            "info depth 3 seldepth 4 score mate -2 nodes 5000 nps 500000 time 10 hashfull 7 pv e2 e8"
+            info_line(&info, &pv),
+            "info depth 3 seldepth 4 multipv 1 score mate -2 nodes 5000 nps 500000 time 10 hashfull 7 pv e2 e8"
         );
+        info.score = Score::Centi(-31);
+        info.bound = ScoreBound::Upper;
+        assert!(info_line(&info, &pv).contains(" score cp -31 upperbound nodes 5000 "));
+        info.bound = ScoreBound::Lower;
+        assert!(info_line(&info, &pv).contains(" score cp -31 lowerbound nodes 5000 "));
+        info.bound = ScoreBound::Unscored;
+        assert!(info_line(&info, &pv).starts_with("info depth 3 seldepth 4 multipv 1 nodes 5000 "));
+        info.currmovenumber = 12;
+        assert_eq!(info_line(&info, &pv[..1]), "info depth 3 currmove e2 currmovenumber 12");
         assert_eq!(bestmove_line(None, None), "bestmove (none)");
         assert_eq!(bestmove_line(Some("e2"), Some("e8")), "bestmove e2 ponder e8");
     }

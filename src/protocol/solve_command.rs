@@ -33,22 +33,21 @@ pub fn run(args: &[String]) -> i32 {
     let position = &request.position;
     println!("solving {}", position.to_text());
     let began = Instant::now();
-    let limits = SolveLimits {
-        max_bytes: request.memory_mib << 20,
-        stop: Some(&INTERRUPTED),
-        threads: request.threads,
-    };
+    let limits =
+        SolveLimits { max_bytes: request.max_bytes, stop: Some(&INTERRUPTED), threads: request.threads };
     let mut last = None;
     let mut report = |p: Progress| {
         eprintln!("info {}", p.describe(began.elapsed()));
         last = Some(p);
     };
     let solved = solve_position(position, request.method, &limits, &mut report);
+    let memory = peak_memory(request.max_bytes);
     let solution = match solved {
         Ok(solution) => solution,
         Err(e) => {
             let seconds = began.elapsed().as_secs_f64();
             eprintln!("tabula solve: {e} after {seconds:.1} s; no result");
+            eprintln!("tabula solve: {memory}");
             if INTERRUPTED.load(Ordering::SeqCst) {
                 if let Some(p) = last {
                     eprintln!("tabula solve: the last progress was: {}", p.describe(began.elapsed()));
@@ -68,6 +67,7 @@ pub fn run(args: &[String]) -> i32 {
         None => println!("positions {} in the table, {seconds:.2} s, method {}", solution.positions, solution.method.name()),
     }
     println!("line: {}", solution.line.join(" "));
+    println!("{memory}");
     let result = match solution.value {
         Value::Win(plies) => format!("first plies={plies}"),
         Value::Loss(plies) => format!("second plies={plies}"),
@@ -75,4 +75,12 @@ pub fn run(args: &[String]) -> i32 {
     };
     println!("result: {result} positions={} time={seconds:.2}", solution.positions);
     0
+}
+
+/// `memory: peak N MiB resident (VmHWM), limit L MiB`: what the run held
+/// at most, as the system counts it, against its limit.
+fn peak_memory(max_bytes: usize) -> String {
+    let peak = crate::solve::memory::peak_resident_bytes()
+        .map_or_else(|| "unknown".to_string(), |bytes| format!("{} MiB", bytes.div_ceil(1 << 20)));
+    format!("memory: peak {peak} resident (VmHWM), limit {} MiB", max_bytes >> 20)
 }

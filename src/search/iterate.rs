@@ -8,7 +8,7 @@ use super::ordering::Ordering;
 use super::searcher::Searcher;
 use super::threads::{pack_result, unpack_result, HelpersStop, SharedCounters, HELPER_STACK};
 use super::tt::TranspositionTable;
-use super::{Control, Score, SearchInfo, SearchResult, MATE, MATE_BOUND, MAX_PLY};
+use super::{Control, Score, ScoreBound, SearchInfo, SearchResult, MATE, MATE_BOUND, MAX_PLY};
 use crate::game::{MoveList, Position, Strategy};
 use std::sync::atomic::Ordering as AtomicOrdering;
 
@@ -178,10 +178,23 @@ impl<G: Position + Strategy> Searcher<'_, G> {
         let mut completed = 0;
         let mut progress = Progress::default();
         let mut mean_score: Option<i32> = None;
+        let mut completed_report: Option<SearchInfo<G::Move>> = None;
         for depth in first_depth..=max_depth {
             let best_before = state.best;
-            let found = self.search_lines(root, &mut state, depth, &mut previous_score);
+            let found = self.search_lines(root, &mut state, depth, &mut previous_score, report);
             if self.aborted {
+                if !self.helper {
+                    let changed = state.best != best_before;
+                    let line = state.best_line.clone();
+                    self.report_last(
+                        depth,
+                        completed_report.as_ref(),
+                        changed,
+                        previous_score,
+                        &line,
+                        report,
+                    );
+                }
                 break;
             }
             let score = found[0].0.clamp(-2_000, 2_000);
@@ -194,10 +207,11 @@ impl<G: Position + Strategy> Searcher<'_, G> {
                 }
             }
             let exact = root.plies_left_bound().is_some_and(|plies| depth >= plies);
-            let lines = found.len();
             for (k, (score, line)) in found.iter().enumerate() {
-                let mut info = self.info(depth, *score, line, exact);
-                info.multipv = if lines > 1 { k as u32 + 1 } else { 0 };
+                let info = self.info(depth, *score, line, exact, k as u32 + 1);
+                if k == 0 {
+                    completed_report = Some(info.clone());
+                }
                 report(info);
             }
             // A search that saw every game to its end is exact. A mate score
@@ -227,9 +241,7 @@ impl<G: Position + Strategy> Searcher<'_, G> {
     fn depth_range(&self, root: &G, limits: &Limits, start_depth: u32) -> (u32, u32, Option<i32>) {
         let mut max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         if let Some(own_moves) = limits.mate {
-            // A win in N of the mover's own moves ends at most this many plies on.
-            let plies = (own_moves.saturating_sub(1)).saturating_mul(self.score_players() as u32) + 1;
-            max_depth = max_depth.min(plies.clamp(1, MAX_DEPTH));
+            max_depth = max_depth.min(mate_depth(own_moves, self.score_players()));
         }
         // When the game says its tree is small enough, or the caller asked for
         // a depth that reaches the end, shallow iterations teach the move
@@ -253,6 +265,7 @@ impl<G: Position + Strategy> Searcher<'_, G> {
         state: &mut RootState<G::Move>,
         depth: u32,
         previous_score: &mut Option<i32>,
+        report: &mut dyn FnMut(SearchInfo<G::Move>),
     ) -> Vec<(i32, Vec<G::Move>)> {
         // The game's earlier positions count for repetitions too: a move back
         // into one of them is scored as a draw.
@@ -262,8 +275,15 @@ impl<G: Position + Strategy> Searcher<'_, G> {
         state.previous_scores[0] = *previous_score;
         let mut found = Vec::with_capacity(lines);
         for k in 0..lines {
-            let (score, line_best) =
-                self.aspiration(root, &mut state.moves[k..], depth, floor, state.previous_scores[k]);
+            let (score, line_best) = self.aspiration(
+                root,
+                &mut state.moves[k..],
+                depth,
+                floor,
+                state.previous_scores[k],
+                k as u32 + 1,
+                report,
+            );
             if self.aborted && k > 0 {
                 break;
             }
@@ -317,6 +337,8 @@ impl<G: Position + Strategy> Searcher<'_, G> {
     /// One iteration, first in a narrow window around the previous score
     /// (cheap to prove when the score holds), widened on failure. The move
     /// returned, if any, is proven better than every move searched before it.
+    /// A failed window is reported (as line `multipv`) in long searches.
+    #[allow(clippy::too_many_arguments)]
     fn aspiration(
         &mut self,
         root: &G,
@@ -324,6 +346,8 @@ impl<G: Position + Strategy> Searcher<'_, G> {
         depth: u32,
         floor: usize,
         previous: Option<i32>,
+        multipv: u32,
+        report: &mut dyn FnMut(SearchInfo<G::Move>),
     ) -> (i32, Option<G::Move>) {
         let (mut low, mut high) = match previous {
             Some(score) if score.abs() < MATE_BOUND => (score - ASPIRATION_WINDOW, score + ASPIRATION_WINDOW),
@@ -333,11 +357,22 @@ impl<G: Position + Strategy> Searcher<'_, G> {
         // stays the answer unless the re-search finds a better one.
         let mut fail_high: Option<G::Move> = None;
         loop {
-            let (score, best) = self.search_root(root, root_moves, depth, floor, low, high);
+            let (score, best) = self.search_root(root, root_moves, depth, floor, low, high, report);
             if self.aborted {
                 // The fail-high move is searched first in a re-search, so any
                 // other move returned has beaten it.
                 return (score, best.or(fail_high));
+            }
+            let failed = if score <= low && low > -INFINITY {
+                Some(ScoreBound::Upper)
+            } else if score >= high && high < INFINITY {
+                Some(ScoreBound::Lower)
+            } else {
+                None
+            };
+            if let (Some(bound), true) = (failed, self.chatty()) {
+                let line = if self.pv[0].is_empty() { root_moves[..1].to_vec() } else { self.pv[0].clone() };
+                self.report_bound(depth, score, bound, &line, multipv, report);
             }
             if score <= low && low > -INFINITY {
                 low = -INFINITY;
@@ -356,6 +391,7 @@ impl<G: Position + Strategy> Searcher<'_, G> {
         }
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn search_root(
         &mut self,
         root: &G,
@@ -364,8 +400,10 @@ impl<G: Position + Strategy> Searcher<'_, G> {
         floor: usize,
         low: i32,
         high: i32,
+        report: &mut dyn FnMut(SearchInfo<G::Move>),
     ) -> (i32, Option<G::Move>) {
         let mut alpha = low;
+        let mut started = 0;
         let mut best = None;
         self.path.push(root.hash());
         self.pv[0].clear();
@@ -387,6 +425,10 @@ impl<G: Position + Strategy> Searcher<'_, G> {
                     continue;
                 }
                 claims.claim(hash);
+            }
+            started += 1;
+            if self.chatty() {
+                self.report_currmove(depth, mv, started, report);
             }
             let child_floor = if root.is_irreversible(mv) { self.path.len() } else { floor };
             let bonus = self.root_bonus(&child);
@@ -446,27 +488,38 @@ impl<G: Position + Strategy> Searcher<'_, G> {
         }
     }
 
-    fn info(&self, depth: u32, score: i32, line: &[G::Move], exact: bool) -> SearchInfo<G::Move> {
-        SearchInfo {
-            depth,
-            seldepth: self.seldepth as u32,
-            score: Score::from_internal(score, self.score_players()),
-            nodes: self.total_nodes(),
-            elapsed_ms: self.control.started().elapsed().as_millis() as u64,
-            hashfull: self.tt.hashfull(),
-            pv: line.to_vec(),
-            exact,
-            multipv: 0,
-        }
-    }
-
     /// Plies per round of play, as mate scores count them: a best-reply
     /// round is two plies, the root player's and one reply.
-    fn score_players(&self) -> usize {
+    pub(super) fn score_players(&self) -> usize {
         if self.best_reply {
             2
         } else {
             self.players
+        }
+    }
+}
+
+/// The plies a win in `own_moves` of the mover's own moves needs at most
+/// (`players` plies a round), as deep as the search goes at most: counts
+/// beyond that search as deep as it goes.
+fn mate_depth(own_moves: u32, players: usize) -> u32 {
+    let plies = u64::from(own_moves.saturating_sub(1)) * players as u64 + 1;
+    plies.min(u64::from(MAX_DEPTH)) as u32
+}
+
+#[cfg(test)]
+mod mate_depth_tests {
+    use super::*;
+
+    #[test]
+    fn mate_counts_saturate_at_the_deepest_search() {
+        assert_eq!(mate_depth(1, 2), 1);
+        assert_eq!(mate_depth(3, 2), 5);
+        assert_eq!(mate_depth(2, 4), 5);
+        assert_eq!(mate_depth(0, 2), 1);
+        for huge in [2_147_483_649, u32::MAX] {
+            assert_eq!(mate_depth(huge, 2), MAX_DEPTH);
+            assert_eq!(mate_depth(huge, 4), MAX_DEPTH);
         }
     }
 }

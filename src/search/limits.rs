@@ -34,6 +34,21 @@ pub struct Limits {
     pub mate: Option<u32>,
 }
 
+impl Limits {
+    /// Whether the clocks are this search's only limit and none of them is
+    /// `side`'s: the budget ([`time_budget`]) would find no time for the
+    /// mover, and the search would never end by itself.
+    pub fn only_other_clocks(&self, side: usize) -> bool {
+        let clocks = self.clocks.time;
+        let other_limit = self.infinite
+            || self.depth.is_some()
+            || self.nodes.is_some()
+            || self.move_time.is_some()
+            || self.mate.is_some();
+        clocks.iter().any(Option::is_some) && clocks.get(side).copied().flatten().is_none() && !other_limit
+    }
+}
+
 /// How a search runs, apart from when it ends: what the options, the
 /// playing level and `searchmoves` say.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -210,6 +225,24 @@ mod tests {
         assert!(b.soft <= b.hard && b.soft >= ms(10), "{b:?}");
         // The other side's clock is not ours.
         assert!(time_budget(&limits, 0, ms(10)).is_none());
+    }
+
+    #[test]
+    fn only_the_other_sides_clock_is_no_limit_for_the_mover() {
+        let mut limits = Limits::default();
+        limits.clocks.time[0] = Some(ms(5000));
+        assert!(limits.only_other_clocks(1) && !limits.only_other_clocks(0));
+        assert!(limits.only_other_clocks(3), "four seats: the fourth has no clock");
+        for bounded in [
+            Limits { depth: Some(3), ..limits.clone() },
+            Limits { nodes: Some(100), ..limits.clone() },
+            Limits { move_time: Some(ms(10)), ..limits.clone() },
+            Limits { mate: Some(2), ..limits.clone() },
+            Limits { infinite: true, ..limits.clone() },
+        ] {
+            assert!(!bounded.only_other_clocks(1), "{bounded:?}");
+        }
+        assert!(!Limits::default().only_other_clocks(0), "no clock at all is another matter");
     }
 
     #[test]

@@ -7,6 +7,7 @@ mod alphabeta;
 mod iterate;
 pub mod limits;
 mod ordering;
+mod report;
 mod searcher;
 #[cfg(test)]
 mod tests;
@@ -123,9 +124,27 @@ pub struct SearchInfo<M> {
     /// The whole game tree below the root was searched: the score is the
     /// game-theoretic value (a draw when it is 0).
     pub exact: bool,
-    /// With `MultiPV` above 1, which line this is (1 is the best); 0 when
-    /// the search reports one line only.
+    /// Which line this is, 1 the best (with `MultiPV` above 1 there are more).
     pub multipv: u32,
+    /// How `score` bounds the value: exact for a finished iteration, a bound
+    /// when an aspiration window failed, none when nothing was scored yet.
+    pub bound: ScoreBound,
+    /// Above 0, this report names the root move being searched (the first of
+    /// `pv`) and its place in the iteration's order, 1 the first.
+    pub currmovenumber: u32,
+}
+
+/// How a reported score relates to the value of the position at its depth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScoreBound {
+    /// The value (as exact as the search's depth makes it).
+    Exact,
+    /// The value is at least the score (the window failed high).
+    Lower,
+    /// The value is at most the score (the window failed low).
+    Upper,
+    /// No move was scored yet: the report has no score.
+    Unscored,
 }
 
 impl<M> SearchInfo<M> {
@@ -142,6 +161,8 @@ impl<M> SearchInfo<M> {
             pv: self.pv.into_iter().map(convert).collect(),
             exact: self.exact,
             multipv: self.multipv,
+            bound: self.bound,
+            currmovenumber: self.currmovenumber,
         }
     }
 }

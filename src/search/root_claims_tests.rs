@@ -24,7 +24,8 @@ fn root_search(text: &str, depth: u32, claimed: impl Fn(usize) -> bool) -> (i32,
     let settings = SearchSettings::default();
     let mut searcher = Searcher::new(&root, &[], &limits, &settings, &tt, &control, &shared);
     let mut root_moves = moves.as_slice().to_vec();
-    let (score, best) = searcher.search_root(&root, &mut root_moves, depth, 0, -INFINITY, INFINITY);
+    let (score, best) =
+        searcher.search_root(&root, &mut root_moves, depth, 0, -INFINITY, INFINITY, &mut |_| {});
     let names = moves.iter().map(|&mv| root.format_move(mv)).collect();
     (score, root.format_move(best.expect("a best move")), names)
 }

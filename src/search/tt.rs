@@ -139,6 +139,18 @@ impl TranspositionTable {
         self.generation = 1;
     }
 
+    /// Lends the memory of about `entries` entries (whole buckets, at least
+    /// one, at most the whole table) as plain slots of two words, all 0:
+    /// perft keeps its counts there rather than in a table of its own. What
+    /// the table held there is forgotten, and the slots are emptied again
+    /// when the loan ends.
+    pub fn lend(&mut self, entries: usize) -> LentSlots<'_> {
+        let buckets = entries.div_ceil(BUCKET).clamp(1, self.buckets.len());
+        let lent = &mut self.buckets[..buckets];
+        lent.iter_mut().for_each(|b| *b = Bucket::default());
+        LentSlots { buckets: lent }
+    }
+
     /// Marks the start of a new search, so old entries are replaced first.
     pub fn new_search(&mut self) {
         self.generation = self.generation % 63 + 1;
@@ -213,6 +225,44 @@ impl TranspositionTable {
             .filter(|e| e.meta != 0 && e.meta >> 2 == self.generation)
             .count();
         (used * 1000 / (sample * BUCKET).max(1)) as u32
+    }
+}
+
+/// Part of the table lent out as slots of two plain words (see
+/// [`TranspositionTable::lend`]); emptied when dropped.
+pub struct LentSlots<'a> {
+    buckets: &'a mut [Bucket],
+}
+
+impl LentSlots<'_> {
+    /// How many slots there are.
+    pub fn len(&self) -> usize {
+        self.buckets.len() * BUCKET
+    }
+
+    /// Whether there are none (never: at least one bucket is lent).
+    pub fn is_empty(&self) -> bool {
+        self.buckets.is_empty()
+    }
+
+    /// The two words of slot `i`.
+    pub fn words(&self, i: usize) -> [u64; 2] {
+        let entry = &self.buckets[i / BUCKET].0[i % BUCKET];
+        [entry.check.load(Relaxed), entry.data.load(Relaxed)]
+    }
+
+    /// Writes slot `i`.
+    pub fn set_words(&mut self, i: usize, words: [u64; 2]) {
+        let entry = &mut self.buckets[i / BUCKET].0[i % BUCKET];
+        *entry.check.get_mut() = words[0];
+        *entry.data.get_mut() = words[1];
+    }
+}
+
+impl Drop for LentSlots<'_> {
+    fn drop(&mut self) {
+        // Words that mean nothing to the table: empty again.
+        self.buckets.iter_mut().for_each(|b| *b = Bucket::default());
     }
 }
 

@@ -6,6 +6,7 @@
 //! the rules), never by a hash. Scores count plies, so the value carries
 //! the distance: the quickest win, the longest defence.
 
+use super::memory::{map_bytes, map_growth, reserve_map};
 use super::{line_by_values, Progress, SolveError, SolveLimits, Value};
 use crate::game::Position;
 use crate::game::{MoveList, Outcome};
@@ -16,9 +17,6 @@ use std::time::Instant;
 
 /// A win at ply `p` from the root scores `WIN - p` for the winner.
 const WIN: i32 = 1_000;
-/// What a table entry costs: a 16-byte key, its bounds and the map's
-/// slack when it grows.
-const BYTES_PER_ENTRY: usize = 64;
 /// How often progress is reported, in nodes.
 const REPORT_EVERY: u64 = 1 << 18;
 
@@ -135,6 +133,11 @@ impl<'a> AlphaBeta<'a> {
                 }
             }
         }
+        if !self.table.contains_key(&key) {
+            // The table grows by doubling: the old and the new one are held at once.
+            self.limits.check_bytes(map_bytes(&self.table) + map_growth(&self.table, 1))?;
+            reserve_map(&mut self.table, 1, self.limits.max_bytes)?;
+        }
         let entry = self.table.entry(key).or_insert(Bounds { lower: -WIN as i16, upper: WIN as i16 });
         if best > alpha_in {
             entry.lower = entry.lower.max(to_table(best, ply));
@@ -142,7 +145,6 @@ impl<'a> AlphaBeta<'a> {
         if best < beta_in {
             entry.upper = entry.upper.min(to_table(best, ply));
         }
-        self.limits.check_memory(self.table.len(), BYTES_PER_ENTRY)?;
         Ok(best)
     }
 }

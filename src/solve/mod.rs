@@ -21,6 +21,7 @@
 pub mod alphabeta;
 pub mod graph;
 pub mod layers;
+pub mod memory;
 pub mod proof;
 
 use crate::game::prelude::*;
@@ -79,7 +80,12 @@ impl SolveLimits<'_> {
 
     /// An error when `positions` at `bytes_each` go over the memory limit.
     fn check_memory(&self, positions: usize, bytes_each: usize) -> Result<(), SolveError> {
-        if positions.saturating_mul(bytes_each) > self.max_bytes {
+        self.check_bytes(positions.saturating_mul(bytes_each))
+    }
+
+    /// An error when holding `bytes` goes over the memory limit.
+    fn check_bytes(&self, bytes: usize) -> Result<(), SolveError> {
+        if bytes > self.max_bytes {
             return Err(SolveError::OverMemory(self.max_bytes));
         }
         Ok(())

@@ -190,6 +190,19 @@ impl EngineProcess {
         }
     }
 
+    /// The process id (to read `/proc/<pid>/status`).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// A memory figure of the running process from `/proc/<pid>/status`
+    /// (`VmRSS`, `VmHWM`, ...), in KiB; `None` where there is no `/proc`.
+    pub fn status_kib(&self, field: &str) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        let line = status.lines().find(|l| l.starts_with(field) && l[field.len()..].starts_with(':'))?;
+        line[field.len() + 1..].split_whitespace().next()?.parse().ok()
+    }
+
     /// Whether the process is still running.
     pub fn is_alive(&mut self) -> bool {
         matches!(self.child.try_wait(), Ok(None))

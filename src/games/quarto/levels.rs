@@ -11,7 +11,7 @@
 //! of 150-250 Elo); levels 7-9 search 3, 4 and 6 plies. The spacing was
 //! measured with `arena` on the squares rules (rule level 2), where most
 //! games are decided; under the lines-only rules most games between
-//! searching levels are drawn (README, Playing strength).
+//! searching levels are drawn (docs/strength.md).
 
 use super::Quarto;
 use crate::game::Handicap;

@@ -17,7 +17,7 @@ use crate::rng::Rng;
 /// a root bonus (which, unlike leaf noise, deeper searches do not average
 /// away) so that the span from depth 3 to full strength holds three steps.
 /// The node caps keep every level reproducible and below full strength at
-/// any clock. The measured scores are in README (Playing strength).
+/// any clock. The measured scores are in docs/strength.md.
 const HANDICAPS: [Handicap; 6] = [
     Handicap { depth: 1, nodes: 5_000, noise: 135, root_noise: 0 },
     Handicap { depth: 2, nodes: 20_000, noise: 190, root_noise: 0 },

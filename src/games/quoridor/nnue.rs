@@ -10,8 +10,8 @@
 //! so that the network learns what the terms miss. The wall and pawn part
 //! of the hidden layer is kept in [`Accumulator`]s, one per side, updated
 //! as moves are played (a pawn changing region makes its side's accumulator
-//! start again from the walls). Weights come from `tools/nnue` (see its
-//! README); a position the network does not cover keeps the hand-made
+//! start again from the walls). Weights come from `tools/nnue` (see
+//! docs/evaluation-network.md); a position the network does not cover keeps the hand-made
 //! evaluation.
 
 use super::board::Quoridor;

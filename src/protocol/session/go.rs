@@ -53,6 +53,17 @@ impl<W: Write> Session<W> {
         if params.has_errors() {
             params = shortest_search(params);
         }
+        let mover = self.position.side_to_move();
+        if params.task == GoTask::Search && params.limits.only_other_clocks(mover) {
+            // The budget counts the mover's clock only: with none, the
+            // search would never end by itself.
+            self.out.warning(&format!(
+                "go: no clock for player {}, the side to move ({}); searching as briefly as possible",
+                mover + 1,
+                CLOCK_NAMES.get(mover).copied().unwrap_or("its clock")
+            ));
+            params.limits.depth = Some(1);
+        }
         let mut search_moves = Vec::new();
         for text in std::mem::take(&mut params.search_moves) {
             match self.position.parse_move(&text) {
@@ -105,6 +116,11 @@ impl<W: Write> Session<W> {
                     self.out.line(&line);
                 }
                 return self.finish_running();
+            }
+            GoTask::Solve if is_threefold(&history, position.hash()) => {
+                // As `go` and `d` see it: the game is over, a draw.
+                self.out.line("info string the game is over (threefold repetition)");
+                return self.print_bestmove(None, None);
             }
             GoTask::Perft(depth) => self.engine.perft(position.clone(), depth),
             GoTask::Solve => {
@@ -180,6 +196,9 @@ impl<W: Write> Session<W> {
         }
     }
 }
+
+/// The parameters that give each seat's clock.
+const CLOCK_NAMES: [&str; 4] = ["wtime or p1time", "btime or p2time", "p3time", "p4time"];
 
 /// How many threads this machine runs at once.
 pub(super) fn machine_threads() -> usize {

@@ -1,6 +1,6 @@
 //! `arena`: runs matches between engines that speak the Tabula protocol,
 //! referees every move with the Tabula library, and reports the results.
-//! See `arena --help` and the README.
+//! See `arena --help` and docs/arena.md.
 
 use arena::{cli, reap, tournament};
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -254,7 +254,8 @@ fn search(shared: &Shared, engine: &mut EngineProcess, turn: &Turn) -> Result<St
 fn read_info(line: &str, seat: usize) -> Option<Thinking> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let after = |key: &str| words.iter().position(|&w| w == key).map(|i| i + 1);
-    if words.get(1) == Some(&"string") || after("depth").is_none() {
+    // `currmove` lines name the move in hand, not a line of play.
+    if words.get(1) == Some(&"string") || after("depth").is_none() || after("currmove").is_some() {
         return None;
     }
     let number = |key: &str| after(key).and_then(|i| words.get(i)?.parse::<u64>().ok());
@@ -280,5 +281,6 @@ mod tests {
         assert_eq!(t.pv, ["e2", "e8", "d3h"]);
         assert!(read_info("info string depth of nothing", 0).is_none());
         assert!(read_info("info nodes 5", 0).is_none());
+        assert!(read_info("info depth 9 currmove e2 currmovenumber 1", 0).is_none());
     }
 }

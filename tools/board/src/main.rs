@@ -1,6 +1,6 @@
 //! `tabula-board`: a web board for Quoridor and Quarto. It serves a page on
 //! this machine and plays the engine seats with any Tabula-protocol engine
-//! (Tabula by default). See `tabula-board --help` and the README.
+//! (Tabula by default). See `tabula-board --help` and docs/board.md.
 
 mod driver;
 mod guard;
