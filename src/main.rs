@@ -33,6 +33,8 @@ fn usage() {
     println!("       tabula bench    search the benchmark positions; prints 'Bench: <nodes>'");
     println!("       tabula solve [game=quoridor|quarto] [width=W height=H walls=N] [board=4x4|3x3 level=L]");
     println!("                    or 'position=<position text>' (one argument)");
-    println!("                    [method=layers|graph|alphabeta] [threads=N] [memory=MIB] [moves M...]");
+    println!(
+        "                    [method=layers|graph|alphabeta|proof] [threads=N] [memory=MIB] [moves M...]"
+    );
     println!("                       the exact value; last line 'result: first|second|draw [plies=N] ...'");
 }

@@ -3,11 +3,11 @@
 //! players=2 multijump=false`, `game=quarto board=4x4 level=2`), or a
 //! whole position text instead (`position=quoridor 4x7 pawns=b3,c5 ...`,
 //! one argument), then optionally `moves M1 M2 ...` played from there; and
-//! how to solve: `method=layers|graph|alphabeta`, `threads=N`,
+//! how to solve: `method=layers|graph|alphabeta|proof`, `threads=N`,
 //! `memory=MIB` (by default half of the machine's memory). For Quarto,
 //! `placed=K seed=S` goes on from there with random moves (seeded, none
 //! that ends the game or hands over a piece that wins at once) until K
-//! pieces are on the board: the positions the
+//! pieces are on the board: the positions
 //! the table by pieces placed in docs/solver.md is made of.
 
 use crate::game::MoveList;
@@ -138,7 +138,7 @@ pub fn parse_request(args: &[String]) -> Result<SolveRequest, RequestError> {
             }
             "method" => {
                 method = Some(Method::parse(value).ok_or_else(|| {
-                    format!("method: '{}' is not layers, graph or alphabeta", quoted(value))
+                    format!("method: '{}' is not layers, graph, alphabeta or proof", quoted(value))
                 })?)
             }
             "threads" => threads = number()?.clamp(1, 64),

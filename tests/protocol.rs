@@ -119,6 +119,7 @@ fn handshake_lists_every_option() {
         ("QuartoLevel", "spin", "1", Some((1, 4))),
         ("QuartoBoard", "combo", "4x4", None),
         ("MultiPV", "spin", "1", Some((1, 500))),
+        ("SolveMethod", "combo", "auto", None),
     ];
     for (name, kind, default, range) in expected {
         let prefix = format!("option name {name} type ");
@@ -134,7 +135,7 @@ fn handshake_lists_every_option() {
         }
     }
     assert!(lines.contains(&"option name Clear Hash type button".to_string()), "{lines:?}");
-    assert_eq!(lines.iter().filter(|l| l.starts_with("option ")).count(), 17, "{lines:?}");
+    assert_eq!(lines.iter().filter(|l| l.starts_with("option ")).count(), 18, "{lines:?}");
     assert!(
         lines.contains(&"option name Game type combo default quoridor var quoridor var quarto".to_string())
     );

@@ -101,6 +101,29 @@ fn go_solve_takes_even_boards_and_position_texts() {
 }
 
 #[test]
+fn go_solve_takes_its_method_from_an_option() {
+    let mut engine = EngineProcess::start();
+    for line in [
+        "setoption name BoardWidth value 8",
+        "setoption name BoardHeight value 3",
+        "setoption name Walls value 3",
+        "setoption name SolveMethod value proof",
+        "position startpos",
+        "go solve",
+    ] {
+        engine.send(line);
+    }
+    // The published draw, in well under a second by the proof search.
+    let lines = engine.read_until("bestmove", LONG);
+    assert!(lines.iter().any(|l| l.starts_with("info string solve phase 3 ")), "{lines:?}");
+    assert!(lines.iter().any(|l| l.starts_with("info string solve result: draw positions=")), "{lines:?}");
+    engine.send("setoption name SolveMethod value alphabeta");
+    engine.send("go solve");
+    let lines = engine.read_until("bestmove", LONG);
+    assert!(lines.iter().any(|l| l.contains("method alphabeta does not apply")), "{lines:?}");
+}
+
+#[test]
 fn a_long_solve_answers_isready_and_stops_with_one_bestmove() {
     let mut engine = EngineProcess::start();
     for line in [
@@ -158,7 +181,7 @@ fn ctrl_c_stops_a_solve_with_a_report() {
 #[test]
 fn methods_and_threads_give_the_same_value() {
     let mut results = Vec::new();
-    for extra in ["method=graph", "method=layers threads=1", "method=layers threads=2"] {
+    for extra in ["method=graph", "method=layers threads=1", "method=layers threads=2", "method=proof"] {
         let mut args = vec!["width=3", "height=5", "walls=2"];
         args.extend(extra.split(' '));
         let (ok, stdout, _) = solve(&args);
@@ -169,6 +192,8 @@ fn methods_and_threads_give_the_same_value() {
     assert!(results.iter().all(|r| r == "result: second plies=18"), "{results:?}");
     let (ok, _, stderr) = solve(&["game=quarto", "method=layers"]);
     assert!(!ok && stderr.contains("does not apply"), "{stderr}");
+    let (ok, _, stderr) = solve(&["game=quarto", "method=proof"]);
+    assert!(!ok && stderr.contains("method proof does not apply"), "{stderr}");
 }
 
 #[test]

@@ -4,7 +4,9 @@
 //!   walls each: the graph method (the library's move generator, every
 //!   reachable position) and the layered method (its own copy of the
 //!   rules) give the same value, distance included; on the smaller cells
-//!   they agree on every reachable position, not only the start.
+//!   they agree on every reachable position, not only the start. The
+//!   proof search (`method=proof`) gives the same value and distance from
+//!   the start, and its line ends the game as it claims.
 //! - Even widths the same way (2x3 to 2x6, 4x3, 4x4), the pawns starting
 //!   on the column just left of the centre; the cells of the published
 //!   table among them (2x3, 4x3, 2x5: "Solving Quoridor", G. Slatton)
@@ -16,15 +18,17 @@
 //! - Quarto: alpha-beta and the graph agree on 3x3 openings and on 4x4
 //!   positions of every rule level with ten pieces placed.
 
+mod common;
+
+use common::strategy::{check_win, children, replay_line};
 use std::collections::HashSet;
 use tabula::game::prelude::*;
-use tabula::game::Outcome;
 use tabula::games::quarto::{Quarto, Rules};
 use tabula::games::quoridor::{Quoridor, Variant};
 use tabula::games::AnyPosition;
 use tabula::rng::Rng;
 use tabula::solve::graph::solve_graph;
-use tabula::solve::layers::{solve_layers, LayerTables};
+use tabula::solve::layers::solve_layers;
 use tabula::solve::{solve_position, Method, SolveLimits, Value};
 
 fn limits() -> SolveLimits<'static> {
@@ -33,80 +37,6 @@ fn limits() -> SolveLimits<'static> {
 
 fn quoridor(width: usize, height: usize, walls: usize) -> Quoridor {
     Quoridor::new(&Variant { width, height, walls, ..Variant::default() }).expect("a variant")
-}
-
-fn children<G: Game>(position: &G) -> Vec<G> {
-    let mut moves = MoveList::default();
-    position.generate_moves(&mut moves);
-    moves
-        .iter()
-        .map(|&mv| {
-            let mut child = position.clone();
-            child.make_move(mv);
-            child
-        })
-        .collect()
-}
-
-/// Checks the win the table claims at `position` against every defence,
-/// through the rules: the winner plays a move the table says wins in one
-/// ply fewer; every move of the loser must lead to a win for the winner in
-/// fewer plies. `whole_tree` walks every defence to the end, otherwise only
-/// the line of best play is followed (each alternative still checked).
-fn check_win(
-    start: &Quoridor,
-    tables: &LayerTables,
-    whole_tree: bool,
-    seen: &mut HashSet<u128>,
-) -> Option<String> {
-    let mut pending = vec![start.clone()];
-    while let Some(position) = pending.pop() {
-        let key = position.exact_key().expect("small boards pack");
-        if !seen.insert(key) {
-            continue;
-        }
-        let value = tables.value(&position)?;
-        match (value, position.outcome()) {
-            (Value::Loss(0), Some(Outcome::Win(w))) if w != position.side_to_move() => continue,
-            (_, Some(_)) | (Value::Loss(0) | Value::Win(0), None) => {
-                return Some(format!("{} ends wrongly as {value:?}", position.to_text()))
-            }
-            (Value::Draw, None) => return Some(format!("{} is a draw in a win", position.to_text())),
-            (Value::Win(d), None) => {
-                let winning =
-                    children(&position).into_iter().find(|c| tables.value(c) == Some(Value::Loss(d - 1)));
-                let Some(next) = winning else {
-                    return Some(format!("{}: no move keeps the win in {d}", position.to_text()));
-                };
-                pending.push(next);
-            }
-            (Value::Loss(d), None) => {
-                let mut slowest = None;
-                for child in children(&position) {
-                    match tables.value(&child) {
-                        Some(Value::Win(e)) if e < d => {
-                            if slowest.as_ref().is_none_or(|(best, _)| e > *best) {
-                                slowest = Some((e, child.clone()));
-                            }
-                            if whole_tree {
-                                pending.push(child);
-                            }
-                        }
-                        other => {
-                            return Some(format!(
-                                "{}: a defence escapes to {other:?} from a loss in {d}",
-                                position.to_text()
-                            ))
-                        }
-                    }
-                }
-                if let (false, Some((_, child))) = (whole_tree, slowest) {
-                    pending.push(child);
-                }
-            }
-        }
-    }
-    None
 }
 
 /// Both methods on one cell; the start values must agree, and with
@@ -118,6 +48,10 @@ fn cross_check(width: usize, height: usize, walls: usize, every_position: bool) 
     let cell = format!("{width}x{height} walls={walls}");
     let value = tables.value(&start).expect("the start is valued");
     assert_eq!(graph.value(&start), Some(value), "{cell}: the methods disagree at the start");
+    let any = AnyPosition::Quoridor(start.clone());
+    let proved = solve_position(&any, Some(Method::Proof), &limits(), &mut |_| {}).expect("small");
+    assert_eq!(proved.value, value, "{cell}: the proof search disagrees");
+    replay_line(&start, &proved);
     if every_position {
         let mut seen = HashSet::new();
         let mut pending = vec![start.clone()];
@@ -134,7 +68,7 @@ fn cross_check(width: usize, height: usize, walls: usize, every_position: bool) 
     if value != Value::Draw {
         // A win for either side: its strategy against every defence.
         let whole_tree = width * height <= 12;
-        if let Some(problem) = check_win(&start, &tables, whole_tree, &mut HashSet::new()) {
+        if let Some(problem) = check_win(&start, &mut |p| tables.value(p), whole_tree, &mut HashSet::new()) {
             panic!("{cell}: {problem}");
         }
     }

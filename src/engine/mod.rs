@@ -135,6 +135,7 @@ enum Request {
     Solve {
         position: AnyPosition,
         threads: usize,
+        method: Option<crate::solve::Method>,
         control: Arc<Control>,
     },
     ResizeHash(usize),
@@ -179,11 +180,17 @@ impl Engine {
         SearchHandle { control }
     }
 
-    /// Solves the position exactly (`go solve`) on `threads` threads; notes
-    /// tell the progress and the result, a [`EngineEvent::BestMove`] ends it.
-    pub fn solve(&self, position: AnyPosition, threads: usize) -> SearchHandle {
+    /// Solves the position exactly (`go solve`) on `threads` threads, by
+    /// `method` (`None`: the quickest that applies); notes tell the
+    /// progress and the result, a [`EngineEvent::BestMove`] ends it.
+    pub fn solve(
+        &self,
+        position: AnyPosition,
+        threads: usize,
+        method: Option<crate::solve::Method>,
+    ) -> SearchHandle {
         let control = Arc::new(Control::new(false));
-        self.submit(Request::Solve { position, threads, control: control.clone() });
+        self.submit(Request::Solve { position, threads, method, control: control.clone() });
         SearchHandle { control }
     }
 

@@ -19,9 +19,9 @@ pub(super) fn run(hash_megabytes: usize, inbox: Receiver<Request>, events: Sende
             Request::Perft { position, depth, control } => {
                 run_perft(&position, depth, &mut tt, &control, &events)
             }
-            Request::Solve { position, threads, control } => {
+            Request::Solve { position, threads, method, control } => {
                 let max_bytes = solve_limit(tt.megabytes());
-                run_solve(&position, &control, threads, max_bytes, &events);
+                run_solve(&position, &control, threads, method, max_bytes, &events);
                 // What the run freed stays with the allocator unless asked for.
                 crate::solve::memory::release_freed();
             }
@@ -146,6 +146,7 @@ fn run_solve(
     position: &AnyPosition,
     control: &Control,
     threads: usize,
+    method: Option<crate::solve::Method>,
     max_bytes: usize,
     events: &Sender<EngineEvent>,
 ) {
@@ -155,7 +156,7 @@ fn run_solve(
     let mut report = |p: Progress| {
         let _ = events.send(EngineEvent::Note(format!("solve {}", p.describe(started.elapsed()))));
     };
-    let solved = solve_position(position, None, &limits, &mut report);
+    let solved = solve_position(position, method, &limits, &mut report);
     let any_move = || {
         with_game!(position, g => {
             let mut moves = MoveList::default();

@@ -1,6 +1,6 @@
 //! The typed values of the combo options (`Game`, `Players`,
-//! `FourPlayerSearch`, `QuartoBoard`): an enum each, with the names `uci`
-//! declares and `setoption` accepts.
+//! `FourPlayerSearch`, `QuartoBoard`, `SolveMethod`): an enum each, with
+//! the names `uci` declares and `setoption` accepts.
 
 /// A combo option's values: an enum with a name for each.
 pub trait Choice: Copy + PartialEq + 'static {
@@ -72,6 +72,36 @@ choice! {
         FourByFour = "4x4",
         /// 9 squares, 8 pieces of three attributes.
         ThreeByThree = "3x3",
+    }
+}
+
+choice! {
+    /// `SolveMethod`: how `go solve` values the position.
+    SolveMethod {
+        /// The quickest method that applies (as `tabula solve` without `method=`).
+        Auto = "auto",
+        /// Retrograde analysis by wall-set layers (two-player Quoridor).
+        Layers = "layers",
+        /// Retrograde analysis over every reachable position (any game).
+        Graph = "graph",
+        /// Alpha-beta with an exact table (Quarto).
+        AlphaBeta = "alphabeta",
+        /// Proof search (two-player Quoridor).
+        Proof = "proof",
+    }
+}
+
+impl SolveMethod {
+    /// The method asked for; `None` for the default.
+    pub fn method(self) -> Option<crate::solve::Method> {
+        use crate::solve::Method;
+        match self {
+            SolveMethod::Auto => None,
+            SolveMethod::Layers => Some(Method::Layers),
+            SolveMethod::Graph => Some(Method::Graph),
+            SolveMethod::AlphaBeta => Some(Method::AlphaBeta),
+            SolveMethod::Proof => Some(Method::Proof),
+        }
     }
 }
 

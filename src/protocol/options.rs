@@ -1,7 +1,7 @@
 //! The engine's options: their declarations for `uci`, their current values,
 //! and the checking of `setoption`.
 
-pub use super::choices::{Choice, FourPlayerSearch, GameKind, PlayerCount, QuartoBoard};
+pub use super::choices::{Choice, FourPlayerSearch, GameKind, PlayerCount, QuartoBoard, SolveMethod};
 use super::parse::quoted;
 use crate::games::quoridor::Variant;
 use std::fmt;
@@ -42,6 +42,8 @@ pub struct Options {
     pub quarto_board: QuartoBoard,
     /// `MultiPV`: best lines reported.
     pub multi_pv: usize,
+    /// `SolveMethod`: how `go solve` values the position.
+    pub solve_method: SolveMethod,
 }
 
 impl Default for Options {
@@ -63,6 +65,7 @@ impl Default for Options {
             quarto_level: 1,
             quarto_board: QuartoBoard::FourByFour,
             multi_pv: 1,
+            solve_method: SolveMethod::Auto,
         }
     }
 }
@@ -86,6 +89,7 @@ enum OptionId {
     QuartoLevel,
     QuartoBoard,
     MultiPv,
+    SolveMethod,
     ClearHash,
 }
 
@@ -144,6 +148,7 @@ const DECLARATIONS: &[Declaration] = &[
     spin(OptionId::QuartoLevel, "QuartoLevel", 1, 4, true),
     combo::<QuartoBoard>(OptionId::QuartoBoard, "QuartoBoard", true),
     spin(OptionId::MultiPv, "MultiPV", 1, MAX_MULTI_PV, false),
+    combo::<SolveMethod>(OptionId::SolveMethod, "SolveMethod", false),
     Declaration { id: OptionId::ClearHash, name: "Clear Hash", kind: Kind::Button, defines_variant: false },
 ];
 
@@ -294,6 +299,7 @@ impl Options {
             OptionId::QuartoLevel => self.quarto_level.to_string(),
             OptionId::QuartoBoard => self.quarto_board.name().to_string(),
             OptionId::MultiPv => self.multi_pv.to_string(),
+            OptionId::SolveMethod => self.solve_method.name().to_string(),
             OptionId::ClearHash => String::new(),
         }
     }
@@ -336,6 +342,7 @@ impl Options {
                 self.quarto_board = board;
             }
             OptionId::MultiPv => self.multi_pv = n as usize,
+            OptionId::SolveMethod => self.solve_method = parse_choice(name, &choice(&value))?,
             OptionId::ClearHash => return Ok(Changed::ClearHash),
         }
         Ok(match (declaration.defines_variant, declaration.id) {

@@ -1,6 +1,8 @@
-//! Helpers shared by the integration tests that talk to the real binary.
+//! Helpers shared by the integration tests: the real binary as a process,
+//! and the replay of solved strategies through the rules.
 
 // Each test crate uses its own subset of the helpers.
 #![allow(dead_code)]
 
 pub mod engine_process;
+pub mod strategy;

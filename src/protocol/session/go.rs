@@ -123,7 +123,9 @@ impl<W: Write> Session<W> {
                 return self.print_bestmove(None, None);
             }
             GoTask::Perft(depth) => self.engine.perft(position.clone(), depth),
-            GoTask::Solve => self.engine.solve(position.clone(), self.options.threads),
+            GoTask::Solve => {
+                self.engine.solve(position.clone(), self.options.threads, self.options.solve_method.method())
+            }
             GoTask::Search => {
                 let settings = SearchSettings {
                     threads: self.options.threads.min(machine_threads()),
