@@ -35,4 +35,6 @@ fn usage() {
     println!("                    or 'position=<position text>' (one argument)");
     println!("                    [method=layers|graph|alphabeta] [threads=N] [memory=MIB] [moves M...]");
     println!("                       the exact value; last line 'result: first|second|draw [plies=N] ...'");
+    println!("                    [split=P]  list the sub-proofs P plies down ('position=TEXT' lines)");
+    println!("                    [split=P leaves=FILE]  combine their values ('RESULT<tab>TEXT' lines)");
 }

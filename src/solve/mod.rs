@@ -12,6 +12,9 @@
 //! - [`alphabeta`]: depth-first minimax with alpha-beta and an exact
 //!   table, for games without cycles (Quarto).
 //!
+//! [`split`] divides a proof into sub-proofs a few plies down, to run
+//! anywhere, and combines their values.
+//!
 //! Memory grows with the positions; [`SolveLimits`] bounds it, and a run can
 //! be stopped from outside.
 
@@ -19,6 +22,7 @@ pub mod alphabeta;
 pub mod graph;
 pub mod layers;
 pub mod memory;
+pub mod split;
 
 use crate::game::prelude::*;
 use crate::games::AnyPosition;
