@@ -37,4 +37,6 @@ fn usage() {
         "                    [method=layers|graph|alphabeta|proof] [threads=N] [memory=MIB] [moves M...]"
     );
     println!("                       the exact value; last line 'result: first|second|draw [plies=N] ...'");
+    println!("                    [split=P]  list the sub-proofs P plies down ('position=TEXT' lines)");
+    println!("                    [split=P leaves=FILE]  combine their values ('RESULT<tab>TEXT' lines)");
 }

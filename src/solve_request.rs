@@ -8,7 +8,9 @@
 //! `placed=K seed=S` goes on from there with random moves (seeded, none
 //! that ends the game or hands over a piece that wins at once) until K
 //! pieces are on the board: the positions
-//! the table by pieces placed in docs/solver.md is made of.
+//! the table by pieces placed in docs/solver.md is made of. `split=P` lists
+//! the sub-proofs P plies down instead of solving; `split=P leaves=FILE`
+//! combines their values from FILE into the position's value.
 
 use crate::game::MoveList;
 use crate::game::Position;
@@ -17,6 +19,7 @@ use crate::games::quoridor::{Quoridor, Variant};
 use crate::games::AnyPosition;
 use crate::protocol::parse::quoted;
 use crate::rng::Rng;
+use crate::solve::split::MAX_SPLIT_PLIES;
 use crate::solve::Method;
 use std::fmt;
 
@@ -31,6 +34,12 @@ pub struct SolveRequest {
     /// The memory limit in bytes: `memory=MIB`, by default half of the
     /// machine's memory ([`crate::solve::memory::default_limit`]).
     pub max_bytes: usize,
+    /// `split=P`: the sub-proofs at `P` plies below the position, to list
+    /// or (with `leaves=`) to combine ([`crate::solve::split`]).
+    pub split: Option<u32>,
+    /// `leaves=FILE`: the values of the sub-proofs, one `result: ...` and
+    /// `position=TEXT` pair a line, to combine instead of solving.
+    pub leaves: Option<std::path::PathBuf>,
 }
 
 /// The largest `memory=` that can be counted in bytes.
@@ -93,6 +102,7 @@ pub fn parse_request(args: &[String]) -> Result<SolveRequest, RequestError> {
     let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut max_bytes = crate::solve::memory::default_limit();
     let (mut placed, mut seed) = (None, 1u64);
+    let (mut split, mut leaves) = (None, None);
     // The position text, and the first key that describes a variant.
     let mut text: Option<&str> = None;
     let mut variant_key: Option<&str> = None;
@@ -154,6 +164,14 @@ pub fn parse_request(args: &[String]) -> Result<SolveRequest, RequestError> {
             }
             "placed" => placed = Some(number()?),
             "seed" => seed = number()? as u64,
+            "split" => {
+                let plies = number()?;
+                if plies > MAX_SPLIT_PLIES as usize {
+                    return Err(format!("split: {plies} plies is more than {MAX_SPLIT_PLIES}").into());
+                }
+                split = Some(plies as u32);
+            }
+            "leaves" => leaves = Some(std::path::PathBuf::from(value)),
             _ => return Err(format!("unknown key '{}'", quoted(name)).into()),
         }
     }
@@ -172,7 +190,12 @@ pub fn parse_request(args: &[String]) -> Result<SolveRequest, RequestError> {
         };
         position = AnyPosition::Quarto(random_placements(quarto, k, seed)?);
     }
-    Ok(SolveRequest { position, method, threads, max_bytes })
+    if leaves.is_some() && split.is_none() {
+        return Err(RequestError::Invalid(
+            "leaves: needs split=P, the plies the sub-proofs are below".into(),
+        ));
+    }
+    Ok(SolveRequest { position, method, threads, max_bytes, split, leaves })
 }
 
 /// Random moves from `start` (none that ends the game or gives away a

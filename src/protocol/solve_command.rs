@@ -2,7 +2,11 @@
 //! progress on standard error, and a last line pinned for scripts:
 //! `result: first|second|draw [plies=N] ...`. Ctrl-C stops the run and says
 //! where it was; nothing is written anywhere, so nothing can be corrupted.
+//! `split=P` lists sub-proofs, and `split=P leaves=FILE` combines them
+//! ([`crate::solve::split`]).
 
+use crate::games::AnyPosition;
+use crate::solve::split::{combine_texts, sub_position_texts};
 use crate::solve::{solve_position, Progress, SolveLimits, Value};
 use crate::solve_request::parse_request;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -29,6 +33,9 @@ pub fn run(args: &[String]) -> i32 {
     });
     if let Err(e) = handler {
         eprintln!("tabula solve: Ctrl-C will not report ({e})");
+    }
+    if let Some(plies) = request.split {
+        return split(&request.position, plies, request.leaves.as_deref());
     }
     let position = &request.position;
     println!("solving {}", position.to_text());
@@ -68,13 +75,68 @@ pub fn run(args: &[String]) -> i32 {
     }
     println!("line: {}", solution.line.join(" "));
     println!("{memory}");
-    let result = match solution.value {
+    println!("result: {} positions={} time={seconds:.2}", result_words(solution.value), solution.positions);
+    0
+}
+
+/// The largest leaves file read.
+const MAX_LEAVES_BYTES: u64 = 256 << 20;
+
+/// `split=P`: the sub-proofs P plies down, one `position=TEXT` line each;
+/// with `leaves=FILE`, their values combined into the position's
+/// `result:` line.
+fn split(position: &AnyPosition, plies: u32, leaves: Option<&std::path::Path>) -> i32 {
+    let Some(path) = leaves else {
+        use std::io::Write;
+        let texts = sub_position_texts(position, plies);
+        let mut out = std::io::stdout().lock();
+        // A reader that stops early (`| head`) ends the listing, not the process.
+        let _ = writeln!(out, "sub-proofs {} at {plies} plies below {}", texts.len(), position.to_text())
+            .and_then(|_| texts.iter().try_for_each(|text| writeln!(out, "position={text}")));
+        return 0;
+    };
+    let began = Instant::now();
+    let lines = match read_bounded(path, MAX_LEAVES_BYTES) {
+        Ok(lines) => lines,
+        Err(e) => {
+            eprintln!("tabula solve: leaves {}: {e}", path.display());
+            return 2;
+        }
+    };
+    match combine_texts(position, plies, &lines) {
+        Ok((value, line)) => {
+            let seconds = began.elapsed().as_secs_f64();
+            println!("combined from the sub-proofs at {plies} plies in {}", path.display());
+            println!("line: {}", line.join(" "));
+            println!("result: {} time={seconds:.2}", result_words(value));
+            0
+        }
+        Err(e) => {
+            eprintln!("tabula solve: leaves {}: {e}", path.display());
+            2
+        }
+    }
+}
+
+/// A file's text, refused when longer than `limit` bytes.
+fn read_bounded(path: &std::path::Path, limit: u64) -> Result<String, String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut text = String::new();
+    file.take(limit + 1).read_to_string(&mut text).map_err(|e| e.to_string())?;
+    if text.len() as u64 > limit {
+        return Err(format!("longer than {} MiB", limit >> 20));
+    }
+    Ok(text)
+}
+
+/// The words of a `result:` line for a value.
+fn result_words(value: Value) -> String {
+    match value {
         Value::Win(plies) => format!("first plies={plies}"),
         Value::Loss(plies) => format!("second plies={plies}"),
         Value::Draw => "draw".to_string(),
-    };
-    println!("result: {result} positions={} time={seconds:.2}", solution.positions);
-    0
+    }
 }
 
 /// `memory: peak N MiB resident (VmHWM), limit L MiB`: what the run held

@@ -1,7 +1,7 @@
 //! Exact game values: who wins a position with best play, how fast, and a
 //! line that shows it. Nothing is pruned that could change a value, and
 //! positions are told apart exactly (never by a hash), so a value is a
-//! proof for the rules as implemented. Three methods:
+//! proof for the rules as implemented. Four methods:
 //!
 //! - [`graph`]: retrograde analysis over every reachable position, for any
 //!   two-player game; positions that can repeat are exact (neither side can
@@ -15,6 +15,9 @@
 //!   the one position asked, layer by layer, without valuing every position
 //!   reachable from it; cycles are handled exactly.
 //!
+//! [`split`] divides a proof into sub-proofs a few plies down, to run
+//! anywhere, and combines their values.
+//!
 //! Memory grows with the positions; [`SolveLimits`] bounds it, and a run can
 //! be stopped from outside.
 
@@ -23,6 +26,7 @@ pub mod graph;
 pub mod layers;
 pub mod memory;
 pub mod proof;
+pub mod split;
 
 use crate::game::prelude::*;
 use crate::games::AnyPosition;

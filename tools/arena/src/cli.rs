@@ -43,6 +43,12 @@ pub struct Config {
     pub log: Option<PathBuf>,
     pub seed: u64,
     pub rating_interval: usize,
+    /// `-pair K`: play only the K-th pair (1-based) of the full schedule.
+    pub pair: Option<usize>,
+    /// `-results FILE`: a JSON line per finished game.
+    pub results: Option<PathBuf>,
+    /// `-schedule`: print the games (JSON lines) instead of playing them.
+    pub schedule_only: bool,
 }
 
 /// Why the command line was refused.
@@ -178,6 +184,9 @@ pub fn parse(args: &[String]) -> Result<Config, CliError> {
         log: None,
         seed: 1,
         rating_interval: 10,
+        pair: None,
+        results: None,
+        schedule_only: false,
     };
     let mut each = EngineConfig::default();
     let mut i = 0;
@@ -235,6 +244,9 @@ pub fn parse(args: &[String]) -> Result<Config, CliError> {
                 config.pgn_out = Some(pgn_out(&pairs)?);
             }
             "log" => config.log = Some(PathBuf::from(single(&mut i, "-log FILE")?)),
+            "pair" => config.pair = Some(positive("-pair", &single(&mut i, "-pair K")?)?),
+            "results" => config.results = Some(PathBuf::from(single(&mut i, "-results FILE")?)),
+            "schedule" => config.schedule_only = true,
             "openings" => config.openings = openings(&values(&mut i))?,
             "sprt" => config.sprt = Some(sprt(&values(&mut i))?),
             _ => return Err(CliError::UnknownFlag(args[i].clone())),

@@ -1,7 +1,8 @@
 //! The match runner's parts, as a library: engine processes and their
 //! clean-up ([`engine`], [`reap`]), variants and openings ([`setup`]), the
 //! referee ([`referee`]), game records ([`record`]), scheduling, standings and
-//! statistics. The `arena` binary drives them from its command line; the
+//! statistics, and machine-readable results that merge ([`results`]). The
+//! `arena` binary drives them from its command line; the
 //! board (`tools/board`) runs its engines and reads records with the same
 //! code.
 
@@ -10,6 +11,7 @@ pub mod engine;
 pub mod reap;
 pub mod record;
 pub mod referee;
+pub mod results;
 pub mod schedule;
 pub mod setup;
 pub mod standings;

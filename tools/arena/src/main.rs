@@ -2,7 +2,7 @@
 //! referees every move with the Tabula library, and reports the results.
 //! See `arena --help` and docs/arena.md.
 
-use arena::{cli, reap, tournament};
+use arena::{cli, reap, results, tournament};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -15,12 +15,23 @@ usage: arena -engine cmd=PATH [name=NAME] [arg=ARG]... [dir=DIR] [option.NAME=VA
              [-openings file=PATH order=random|sequential | -openings random plies=N]
              [-sprt elo0=0 elo1=5 alpha=0.05 beta=0.05]
              [-maxplies N] [-recover] [-pgnout FILE] [-log FILE] [-seed N] [-ratinginterval N]
+             [-results FILE] [-pair K] [-schedule]
+       arena merge RESULTS_FILE... [-pgnout FILE] [-sprt elo0=.. elo1=.. alpha=.. beta=..]
 Every -flag may also be written --flag.";
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.is_empty() || args.iter().any(|a| a == "-h" || a == "--help" || a == "-help") {
         println!("{USAGE}");
+        return;
+    }
+    if args[0] == "merge" {
+        let merged =
+            results::parse_merge(&args[1..]).and_then(|m| results::merge(&m, &mut std::io::stdout()));
+        if let Err(e) = merged {
+            eprintln!("arena merge: {e}");
+            std::process::exit(2);
+        }
         return;
     }
     let config = match cli::parse(&args) {

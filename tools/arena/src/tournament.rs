@@ -8,6 +8,7 @@ use crate::cli::Config;
 use crate::engine::{EngineError, EngineProcess};
 use crate::record::{append, format_record, result_token, today};
 use crate::referee::{play_game, Fault, GameRecord, GameSetup};
+use crate::results::{append_line, GameLine, RunFacts};
 use crate::schedule::{schedule, Job};
 use crate::standings::Standings;
 use crossbeam_channel::unbounded;
@@ -45,14 +46,36 @@ pub fn run(config: &Config, interrupted: Arc<AtomicBool>, out: &mut dyn Write) -
             config.concurrency
         ));
     }
-    let jobs = schedule(config)?;
-    if let Some(path) = &config.pgn_out {
-        // Refused before the first game rather than warned about after each.
-        std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .map_err(|e| format!("cannot write -pgnout {}: {e}", path.display()))?;
+    let mut jobs = schedule(config)?;
+    if let Some(k) = config.pair {
+        let pairs = jobs.iter().map(|j| j.group + 1).max().unwrap_or(0);
+        jobs.retain(|j| j.group + 1 == k);
+        if jobs.is_empty() {
+            return Err(format!("-pair {k}: the match has {pairs} pairs"));
+        }
+    }
+    if config.schedule_only {
+        for job in &jobs {
+            let seats: Vec<String> = job.seats.iter().map(|s| s.to_string()).collect();
+            let line = format!(
+                "{{\"game\":{},\"pair\":{},\"seats\":[{}]}}",
+                job.number,
+                job.group + 1,
+                seats.join(",")
+            );
+            writeln!(out, "{line}").map_err(|e| e.to_string())?;
+        }
+        return Ok(Ending::Completed);
+    }
+    // Refused before the first game rather than warned about after each.
+    for (flag, path) in [("-pgnout", &config.pgn_out), ("-results", &config.results)] {
+        if let Some(path) = path {
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| format!("cannot write {flag} {}: {e}", path.display()))?;
+        }
     }
     let total = jobs.len();
     let stop = Arc::new(AtomicBool::new(false));
@@ -171,6 +194,20 @@ impl MatchReport<'_> {
             let text = format_record(job, record, &self.names, &variant, &self.time_control, &self.date);
             if let Err(e) = append(path, &text) {
                 self.say(&format!("Warning: cannot write {}: {e}", path.display()));
+            }
+        }
+        if let Some(path) = &self.config.results {
+            let variant = self.config.variant.describe();
+            let facts = RunFacts {
+                names: &self.names,
+                repeat: self.config.repeat,
+                variant: &variant,
+                time_control: &self.time_control,
+                date: &self.date,
+                sprt: self.config.sprt.as_ref(),
+            };
+            if let Err(e) = append_line(path, &GameLine::new(job, record, &facts)) {
+                self.say(&format!("Warning: {e}"));
             }
         }
         let progress = self.standings.progress(self.total);
