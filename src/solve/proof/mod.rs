@@ -95,6 +95,11 @@ impl<'a> ProofSearch<'a> {
     /// The exact value of `start` for the player to move.
     pub fn value(&mut self, start: &Quoridor) -> Result<Value, SolveError> {
         let mover = start.side_to_move();
+        // A run stopped before it began does not start (the flag is
+        // otherwise read every REPORT_EVERY nodes).
+        if self.limits.stopped() {
+            return Err(SolveError::Stopped);
+        }
         if let Some(Outcome::Win(w)) = start.outcome() {
             return Ok(if w == mover { Value::Win(0) } else { Value::Loss(0) });
         }
