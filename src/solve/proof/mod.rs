@@ -4,12 +4,12 @@
 //! Two questions, each answered exactly with yes or no: "can the player to
 //! move force a win?", then if not, "can the other player?"; neither is a
 //! draw (as the retrograde methods count it: nobody can force a win, the
-//! game may go on for ever). [`wins`] answers them layer by layer (a layer
+//! game may go on for ever). `wins` answers them layer by layer (a layer
 //! is a wall set with the walls in hand; walls never leave the board, so a
 //! cycle never leaves its layer), with the answers of wall moves asked of
 //! the deeper layers first and a local fixed point within the layer; its
 //! documentation gives the argument that no answer depends on the path
-//! that led to it. Once the winner is known, [`distance`] finds how fast it
+//! that led to it. Once the winner is known, `distance` finds how fast it
 //! wins by asking "within n plies?" for growing n, a finite question with
 //! no cycles to mind. The line shown follows the distances: the winner's
 //! quickest win against the longest defence.
