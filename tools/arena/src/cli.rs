@@ -291,7 +291,8 @@ fn openings(pairs: &[(String, String)]) -> Result<OpeningSource, CliError> {
     Ok(OpeningSource::File { path: PathBuf::from(path), random_order })
 }
 
-fn sprt(pairs: &[(String, String)]) -> Result<Sprt, CliError> {
+/// `-sprt elo0=.. elo1=.. alpha=.. beta=..`, from its `key=value` words.
+pub fn sprt(pairs: &[(String, String)]) -> Result<Sprt, CliError> {
     known_keys("-sprt", pairs, &["elo0", "elo1", "alpha", "beta"])?;
     let get = |key: &str, default: f64| -> Result<f64, CliError> {
         pairs.iter().find(|(k, _)| k == key).map_or(Ok(default), |(_, v)| number(key, v))

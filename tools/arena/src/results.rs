@@ -222,13 +222,13 @@ pub fn parse_merge(args: &[String]) -> Result<MergeArgs, String> {
                 merge.pgn_out = Some(PathBuf::from(path.strip_prefix("file=").unwrap_or(path)));
             }
             "sprt" if word.starts_with('-') => {
-                let mut line = vec!["-engine".to_string(), "cmd=a".into(), "-engine".into(), "cmd=b".into()];
-                line.push("-sprt".into());
+                let mut pairs = Vec::new();
                 while let Some(next) = args.get(i + 1).filter(|w| !w.starts_with('-')) {
-                    line.push(next.clone());
+                    let (key, value) = next.split_once('=').unwrap_or((next, ""));
+                    pairs.push((key.to_string(), value.to_string()));
                     i += 1;
                 }
-                merge.sprt = crate::cli::parse(&line).map_err(|e| e.to_string())?.sprt;
+                merge.sprt = Some(crate::cli::sprt(&pairs).map_err(|e| e.to_string())?);
             }
             _ if word.starts_with('-') => {
                 return Err(format!("unknown flag '{}'", crate::referee::capped(word)))
