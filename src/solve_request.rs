@@ -10,7 +10,11 @@
 //! pieces are on the board: the positions
 //! the table by pieces placed in docs/solver.md is made of. `split=P` lists
 //! the sub-proofs P plies down instead of solving; `split=P leaves=FILE`
-//! combines their values from FILE into the position's value.
+//! combines their values from FILE into the position's value. The layered
+//! method also runs in stages that share a directory `dir=DIR`
+//! ([`crate::solve::layer_stages`]): `stage=plan`, then `stage=values
+//! added=K part=I/N` for each level K from the most walls down, then
+//! `stage=combine`.
 
 use crate::game::MoveList;
 use crate::game::Position;
@@ -40,6 +44,28 @@ pub struct SolveRequest {
     /// `leaves=FILE`: the values of the sub-proofs, one `result: ...` and
     /// `position=TEXT` pair a line, to combine instead of solving.
     pub leaves: Option<std::path::PathBuf>,
+    /// `stage=...` with `dir=DIR`: one stage of a layered solve spread
+    /// over several runs.
+    pub stage: Option<(Stage, std::path::PathBuf)>,
+}
+
+/// A stage of a layered solve spread over several runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// `stage=plan`: find every level's layers.
+    Plan,
+    /// `stage=values added=K part=I/N`: value slice I of N of the level
+    /// with K walls more than the start.
+    Values {
+        /// The level: walls added since the start.
+        added: usize,
+        /// The slice, counted from 0.
+        part: usize,
+        /// How many slices the level is cut into.
+        parts: usize,
+    },
+    /// `stage=combine`: read every level back and give the result.
+    Combine,
 }
 
 /// The largest `memory=` that can be counted in bytes.
@@ -103,6 +129,7 @@ pub fn parse_request(args: &[String]) -> Result<SolveRequest, RequestError> {
     let mut max_bytes = crate::solve::memory::default_limit();
     let (mut placed, mut seed) = (None, 1u64);
     let (mut split, mut leaves) = (None, None);
+    let (mut stage, mut dir, mut added, mut part) = (None, None, None, None);
     // The position text, and the first key that describes a variant.
     let mut text: Option<&str> = None;
     let mut variant_key: Option<&str> = None;
@@ -172,6 +199,25 @@ pub fn parse_request(args: &[String]) -> Result<SolveRequest, RequestError> {
                 split = Some(plies as u32);
             }
             "leaves" => leaves = Some(std::path::PathBuf::from(value)),
+            "stage" => {
+                stage = Some(match value {
+                    "plan" | "values" | "combine" => value,
+                    _ => {
+                        return Err(
+                            format!("stage: '{}' is not plan, values or combine", quoted(value)).into()
+                        )
+                    }
+                })
+            }
+            "dir" => dir = Some(std::path::PathBuf::from(value)),
+            "added" => added = Some(number()?),
+            "part" => {
+                let slice = value.split_once('/').and_then(|(i, n)| Some((i.parse().ok()?, n.parse().ok()?)));
+                part = match slice {
+                    Some((i, n)) if i < n => Some((i, n)),
+                    _ => return Err(format!("part: '{}' is not I/N with I below N", quoted(value)).into()),
+                }
+            }
             _ => return Err(format!("unknown key '{}'", quoted(name)).into()),
         }
     }
@@ -195,7 +241,50 @@ pub fn parse_request(args: &[String]) -> Result<SolveRequest, RequestError> {
             "leaves: needs split=P, the plies the sub-proofs are below".into(),
         ));
     }
-    Ok(SolveRequest { position, method, threads, max_bytes, split, leaves })
+    if stage.is_some() && split.is_some() {
+        return Err(RequestError::Invalid(
+            "split= and stage= are two ways to spread a solve; give one".into(),
+        ));
+    }
+    let stage = staged(&position, method, stage, dir, added, part)?;
+    Ok(SolveRequest { position, method, threads, max_bytes, split, leaves, stage })
+}
+
+/// The stage keys checked together: `stage=` needs `dir=`, and
+/// `stage=values` needs `added=` and `part=`; none of them goes without
+/// `stage=`, and stages are for two-player Quoridor by layers.
+fn staged(
+    position: &AnyPosition,
+    method: Option<Method>,
+    stage: Option<&str>,
+    dir: Option<std::path::PathBuf>,
+    added: Option<usize>,
+    part: Option<(usize, usize)>,
+) -> Result<Option<(Stage, std::path::PathBuf)>, RequestError> {
+    let Some(stage) = stage else {
+        if dir.is_some() || added.is_some() || part.is_some() {
+            return Err(RequestError::Invalid("dir=, added= and part= go with stage=".into()));
+        }
+        return Ok(None);
+    };
+    let layered = matches!(position, AnyPosition::Quoridor(q) if crate::solve::layers::applies(q));
+    if !layered || method.is_some_and(|m| m != Method::Layers) {
+        return Err(RequestError::Invalid(
+            "stage: only the layered method (two-player Quoridor, at most 64 squares) runs in stages".into(),
+        ));
+    }
+    let dir =
+        dir.ok_or_else(|| RequestError::Invalid("stage: needs dir=DIR, shared by the stages".into()))?;
+    let stage = match (stage, added, part) {
+        ("plan", None, None) => Stage::Plan,
+        ("combine", None, None) => Stage::Combine,
+        ("values", Some(added), Some((part, parts))) => Stage::Values { added, part, parts },
+        ("values", _, _) => {
+            return Err(RequestError::Invalid("stage=values needs added=K and part=I/N".into()))
+        }
+        _ => return Err(RequestError::Invalid("added= and part= go with stage=values only".into())),
+    };
+    Ok(Some((stage, dir)))
 }
 
 /// Random moves from `start` (none that ends the game or gives away a

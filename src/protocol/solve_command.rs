@@ -3,12 +3,17 @@
 //! `result: first|second|draw [plies=N] ...`. Ctrl-C stops the run and says
 //! where it was; nothing is written anywhere, so nothing can be corrupted.
 //! `split=P` lists sub-proofs, and `split=P leaves=FILE` combines them
-//! ([`crate::solve::split`]).
+//! ([`crate::solve::split`]). `stage=plan|values|combine dir=DIR` runs one
+//! stage of a layered solve spread over several runs
+//! ([`crate::solve::layer_stages`]); the combine stage ends as a whole
+//! run does.
 
 use crate::games::AnyPosition;
+use crate::solve::layer_stages::{stage_combine, stage_level, stage_plan, StageError, PLAN_FILE};
 use crate::solve::split::{combine_texts, sub_position_texts};
-use crate::solve::{solve_position, Progress, SolveLimits, Value};
-use crate::solve_request::parse_request;
+use crate::solve::{layered_solution, solve_position, Progress, Solution, SolveLimits, Value};
+use crate::solve_request::{parse_request, Stage};
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -38,16 +43,24 @@ pub fn run(args: &[String]) -> i32 {
         return split(&request.position, plies, request.leaves.as_deref());
     }
     let position = &request.position;
-    println!("solving {}", position.to_text());
-    let began = Instant::now();
     let limits =
         SolveLimits { max_bytes: request.max_bytes, stop: Some(&INTERRUPTED), threads: request.threads };
+    let combine = match &request.stage {
+        Some((Stage::Combine, dir)) => Some(dir.as_path()),
+        Some((stage, dir)) => return run_stage(position, *stage, dir, &limits).unwrap_or(2),
+        None => None,
+    };
+    println!("solving {}", position.to_text());
+    let began = Instant::now();
     let mut last = None;
     let mut report = |p: Progress| {
         eprintln!("info {}", p.describe(began.elapsed()));
         last = Some(p);
     };
-    let solved = solve_position(position, request.method, &limits, &mut report);
+    let solved = match combine {
+        Some(dir) => combined(position, dir, &limits),
+        None => solve_position(position, request.method, &limits, &mut report).map_err(StageError::Solve),
+    };
     let memory = peak_memory(request.max_bytes);
     let solution = match solved {
         Ok(solution) => solution,
@@ -77,6 +90,61 @@ pub fn run(args: &[String]) -> i32 {
     println!("{memory}");
     println!("result: {} positions={} time={seconds:.2}", result_words(solution.value), solution.positions);
     0
+}
+
+/// The solution from the levels a staged run left in `dir`.
+fn combined(position: &AnyPosition, dir: &Path, limits: &SolveLimits) -> Result<Solution, StageError> {
+    let AnyPosition::Quoridor(start) = position else {
+        return Err(StageError::Mismatch("stages are for Quoridor".into()));
+    };
+    let tables = stage_combine(start, limits, dir)?;
+    Ok(layered_solution(start, &tables)?)
+}
+
+/// `stage=plan` and `stage=values`: one line saying what was written, and
+/// the exit code; `None` for the combine stage, which ends as a whole
+/// run does.
+fn run_stage(position: &AnyPosition, stage: Stage, dir: &Path, limits: &SolveLimits) -> Option<i32> {
+    let AnyPosition::Quoridor(start) = position else {
+        eprintln!("tabula solve: stages are for Quoridor");
+        return Some(2);
+    };
+    let began = Instant::now();
+    let done = match stage {
+        Stage::Plan => stage_plan(start, limits, dir).map(|layers| {
+            let list: Vec<String> = layers.iter().map(|n| n.to_string()).collect();
+            let file = dir.join(PLAN_FILE);
+            format!("plan levels={} layers={} file={}", layers.len(), list.join(","), file.display())
+        }),
+        Stage::Values { added, part, parts } => {
+            stage_level(start, limits, dir, added, (part, parts)).map(|d| {
+                format!(
+                    "values added={added} part={part}/{parts} first={} layers={} valid={} file={}",
+                    d.first,
+                    d.count,
+                    d.valid,
+                    d.path.display()
+                )
+            })
+        }
+        Stage::Combine => return None,
+    };
+    Some(match done {
+        Ok(line) => {
+            println!("{line} time={:.2}", began.elapsed().as_secs_f64());
+            0
+        }
+        Err(e) => {
+            eprintln!("tabula solve: {e}");
+            if INTERRUPTED.load(Ordering::SeqCst) {
+                130
+            } else if matches!(e, StageError::Solve(_)) {
+                1
+            } else {
+                2
+            }
+        }
+    })
 }
 
 /// The largest leaves file read.

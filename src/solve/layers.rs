@@ -30,17 +30,17 @@ const DIRECTIONS: [(isize, isize); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct LayerKey {
     /// Wall centres as bits `(y - 1) * (width - 1) + (x - 1)`.
-    horizontal: u64,
-    vertical: u64,
-    hand: [u8; 2],
+    pub(super) horizontal: u64,
+    pub(super) vertical: u64,
+    pub(super) hand: [u8; 2],
 }
 
 /// The board's shape and goal rows.
-#[derive(Clone, Copy)]
-struct Board {
-    width: usize,
-    height: usize,
-    area: usize,
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) struct Board {
+    pub(super) width: usize,
+    pub(super) height: usize,
+    pub(super) area: usize,
     /// Player 1 goes north (top row), player 2 south (bottom row).
     north_row: u64,
     south_row: u64,
@@ -55,7 +55,7 @@ struct Edges {
 }
 
 impl Board {
-    fn new(width: usize, height: usize) -> Board {
+    pub(super) fn new(width: usize, height: usize) -> Board {
         let row = (1u64 << width) - 1;
         Board {
             width,
@@ -259,10 +259,18 @@ fn unpack(code: u16) -> Value {
 /// The layers of one level (a number of walls added since the start), with
 /// their values once known.
 #[derive(Default)]
-struct Level {
-    index: HashMap<LayerKey, usize>,
-    keys: Vec<LayerKey>,
-    values: Vec<Box<[u8]>>,
+pub(super) struct Level {
+    pub(super) index: HashMap<LayerKey, usize>,
+    pub(super) keys: Vec<LayerKey>,
+    pub(super) values: Vec<Box<[u8]>>,
+}
+
+impl Level {
+    /// A level of these layers, not yet valued.
+    pub(super) fn of_keys(keys: Vec<LayerKey>) -> Level {
+        let index = keys.iter().enumerate().map(|(i, k)| (*k, i)).collect();
+        Level { index, keys, values: Vec::new() }
+    }
 }
 
 /// Every layer's values, level by level from the start's.
@@ -323,26 +331,73 @@ pub fn solve_layers(
     limits: &SolveLimits,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<LayerTables, SolveError> {
-    let board = Board::new(start.width(), start.height());
-    let (start_key, _) = key_of(start);
-    let (start_key, _) = board.canonical(start_key);
-    let per_layer = 2 * board.area * board.area;
-    let mut levels = find_layers(&board, start_key, per_layer, limits, progress)?;
-    let total: usize = levels.iter().map(|l| l.keys.len()).sum::<usize>() * per_layer;
+    let mut plan = plan_layers(start, limits, progress)?;
+    let per_layer = plan.per_layer();
+    let total: usize = plan.levels.iter().map(|l| l.keys.len()).sum::<usize>() * per_layer;
     let began = Instant::now();
     let mut done = 0;
-    let (mut positions, mut counts) = (0, [0; 3]);
-    for depth in (0..levels.len()).rev() {
-        let (this, below) = levels.split_at_mut(depth + 1);
+    let mut valid = 0;
+    for depth in (0..plan.levels.len()).rev() {
+        let (this, below) = plan.levels.split_at_mut(depth + 1);
         let level = &mut this[depth];
-        let next = below.first();
         let mut report = |layers: usize| {
             let done = done + layers * per_layer;
             progress(Progress { phase: 2, positions: total, done, phase_time: began.elapsed() })
         };
-        let results = value_level(&board, level, next, limits, &mut report)?;
-        for (table, valid) in &results {
-            positions += valid;
+        let results = value_layers(&plan.board, &level.keys, below.first(), limits, &mut report)?;
+        valid += results.iter().map(|(_, v)| v).sum::<usize>();
+        level.values = results.into_iter().map(|(t, _)| t).collect();
+        done += level.keys.len() * per_layer;
+        progress(Progress { phase: 2, positions: total, done, phase_time: began.elapsed() });
+    }
+    Ok(LayerTables::assemble(plan, valid))
+}
+
+/// The layers reachable from a start, level by level, before any is
+/// valued: what [`super::layer_stages`] hands out as tasks.
+pub struct LayerPlan {
+    pub(super) board: Board,
+    pub(super) start_key: LayerKey,
+    pub(super) levels: Vec<Level>,
+}
+
+impl LayerPlan {
+    /// Pawn placements (with a side to move) of one layer's table.
+    pub(super) fn per_layer(&self) -> usize {
+        2 * self.board.area * self.board.area
+    }
+
+    /// How many layers each level has, from the start's.
+    pub fn layers_per_level(&self) -> Vec<usize> {
+        self.levels.iter().map(|l| l.keys.len()).collect()
+    }
+}
+
+/// The layer of `start` as stored (of it and its mirror image, the smaller).
+pub(super) fn start_key(start: &Quoridor) -> LayerKey {
+    Board::new(start.width(), start.height()).canonical(key_of(start).0).0
+}
+
+/// Phase 1 alone: the layers reachable from `start` (see [`applies`]).
+pub fn plan_layers(
+    start: &Quoridor,
+    limits: &SolveLimits,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<LayerPlan, SolveError> {
+    let board = Board::new(start.width(), start.height());
+    let start_key = start_key(start);
+    let levels = find_layers(&board, start_key, 2 * board.area * board.area, limits, progress)?;
+    Ok(LayerPlan { board, start_key, levels })
+}
+
+impl LayerTables {
+    /// The tables of a plan whose every level is valued, with `valid`
+    /// placements that can occur among them.
+    pub(super) fn assemble(plan: LayerPlan, valid: usize) -> LayerTables {
+        let mut counts = [0; 3];
+        let mut total = 0;
+        for table in plan.levels.iter().flat_map(|l| l.values.iter()) {
+            total += table.len();
             for &code in table.iter() {
                 let slot = match code {
                     0 => 2,
@@ -352,14 +407,12 @@ pub fn solve_layers(
                 counts[slot] += 1;
             }
         }
-        level.values = results.into_iter().map(|(t, _)| t).collect();
-        done += level.keys.len() * per_layer;
-        progress(Progress { phase: 2, positions: total, done, phase_time: began.elapsed() });
+        // Impossible placements count as draws in the tables; take them out.
+        counts[2] -= total - valid;
+        let start_walls =
+            (plan.start_key.horizontal.count_ones() + plan.start_key.vertical.count_ones()) as usize;
+        LayerTables { board: plan.board, start_walls, levels: plan.levels, positions: valid, counts }
     }
-    // Impossible placements count as draws in the tables; take them out.
-    counts[2] -= total - positions;
-    let start_walls = (start_key.horizontal.count_ones() + start_key.vertical.count_ones()) as usize;
-    Ok(LayerTables { board, start_walls, levels, positions, counts })
 }
 
 /// Phase 1: the layers reachable from the start's, by number of walls
@@ -373,8 +426,7 @@ fn find_layers(
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Vec<Level>, SolveError> {
     let began = Instant::now();
-    let mut levels =
-        vec![Level { index: HashMap::from([(start, 0)]), keys: vec![start], values: Vec::new() }];
+    let mut levels = vec![Level::of_keys(vec![start])];
     let mut found = 1;
     loop {
         let mut next: HashSet<LayerKey> = HashSet::new();
@@ -414,23 +466,22 @@ fn find_layers(
         });
         let mut keys: Vec<LayerKey> = next.into_iter().collect();
         keys.sort_by_key(|k| (k.horizontal, k.vertical, k.hand));
-        let index = keys.iter().enumerate().map(|(i, k)| (*k, i)).collect();
-        levels.push(Level { index, keys, values: Vec::new() });
+        levels.push(Level::of_keys(keys));
     }
 }
 
 /// A layer's values and how many of its pawn placements can occur.
-type ValuedLayer = (Box<[u8]>, usize);
+pub(super) type ValuedLayer = (Box<[u8]>, usize);
 
 /// How often a long level reports how far it got.
 const REPORT_INTERVAL: Duration = Duration::from_secs(2);
 
-/// Values every layer of a level, on `limits.threads` threads, given the
-/// values of the level below (one wall more); `report` hears now and then
-/// how many layers are done.
-fn value_level(
+/// Values the layers `keys` of a level, on `limits.threads` threads, given
+/// the values of the level below (one wall more); `report` hears now and
+/// then how many layers are done.
+pub(super) fn value_layers(
     board: &Board,
-    level: &Level,
+    keys: &[LayerKey],
     below: Option<&Level>,
     limits: &SolveLimits,
     report: &mut dyn FnMut(usize),
@@ -438,8 +489,7 @@ fn value_level(
     let next_layer = AtomicUsize::new(0);
     let finished = AtomicUsize::new(0);
     let threads = limits.threads.clamp(1, 64);
-    let mut results: Vec<Option<Result<ValuedLayer, SolveError>>> =
-        (0..level.keys.len()).map(|_| None).collect();
+    let mut results: Vec<Option<Result<ValuedLayer, SolveError>>> = (0..keys.len()).map(|_| None).collect();
     let parts: Vec<Vec<(usize, Result<ValuedLayer, SolveError>)>> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|_| {
@@ -447,10 +497,10 @@ fn value_level(
                     let mut mine = Vec::new();
                     loop {
                         let i = next_layer.fetch_add(1, Ordering::Relaxed);
-                        if i >= level.keys.len() || limits.stopped() {
+                        if i >= keys.len() || limits.stopped() {
                             return mine;
                         }
-                        mine.push((i, value_layer(board, level.keys[i], below)));
+                        mine.push((i, value_layer(board, keys[i], below)));
                         finished.fetch_add(1, Ordering::Relaxed);
                     }
                 })

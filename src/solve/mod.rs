@@ -23,6 +23,7 @@
 
 pub mod alphabeta;
 pub mod graph;
+pub mod layer_stages;
 pub mod layers;
 pub mod memory;
 pub mod proof;
@@ -251,16 +252,7 @@ pub fn solve_position(
     match (method, position) {
         (Method::Graph, _) => crate::with_game!(position, g => solve_by_graph(g, limits, progress)),
         (Method::Layers, AnyPosition::Quoridor(q)) if layers::applies(q) => {
-            let tables = layers::solve_layers(q, limits, progress)?;
-            let value = |p: &crate::games::quoridor::Quoridor| tables.value(p);
-            let (start, line) = line_by_values(q, &value).ok_or(SolveError::Method(method))?;
-            Ok(Solution {
-                value: start,
-                line,
-                positions: tables.positions,
-                counts: Some(tables.counts),
-                method,
-            })
+            layered_solution(q, &layers::solve_layers(q, limits, progress)?)
         }
         (Method::Proof, AnyPosition::Quoridor(q)) => proof::solve_proof(q, limits, progress),
         (Method::AlphaBeta, AnyPosition::Quarto(q)) => {
@@ -271,6 +263,22 @@ pub fn solve_position(
         }
         _ => Err(SolveError::Method(method)),
     }
+}
+
+/// The solution the layered method's tables give for `start`.
+pub fn layered_solution(
+    start: &crate::games::quoridor::Quoridor,
+    tables: &layers::LayerTables,
+) -> Result<Solution, SolveError> {
+    let value = |p: &crate::games::quoridor::Quoridor| tables.value(p);
+    let (value, line) = line_by_values(start, &value).ok_or(SolveError::Method(Method::Layers))?;
+    Ok(Solution {
+        value,
+        line,
+        positions: tables.positions,
+        counts: Some(tables.counts),
+        method: Method::Layers,
+    })
 }
 
 /// Solves any two-player game by the graph.

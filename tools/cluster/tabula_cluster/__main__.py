@@ -32,7 +32,8 @@ def parse(argv):
                         help="where arena and tabula are (default: the checkout's target/release); "
                              "every node needs them at the same path")
     parser.add_argument("--split", type=int, metavar="P", default=2,
-                        help="solve: sub-proofs P plies below the position (default 2)")
+                        help="solve: sub-proofs P plies below the position (default 2); with method=layers in "
+                             "SOLVE_ARGS the layered solver runs level by level instead")
     options = parser.parse_args(own)
     if options.local is not None and not 1 <= options.local <= 64:
         parser.error("--local N needs 1 <= N <= 64")
@@ -60,7 +61,7 @@ def main(argv):
             from .arena import run_match
             return run_match(tools, rest)
         from .solve import run_solve
-        return run_solve(tools, rest, options.split)
+        return run_solve(tools, rest, options.split, nodes)
 
 
 if __name__ == "__main__":

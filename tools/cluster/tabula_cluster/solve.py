@@ -1,4 +1,5 @@
-"""An exact solve spread over the cluster: `tabula solve ARGS split=P`
+"""An exact solve spread over the cluster. With `method=layers`, level by
+level (see layers.py). Otherwise `tabula solve ARGS split=P`
 lists the sub-proofs P plies below the position (each symmetry class
 once), each is a Ray task running `tabula solve position=TEXT`, and
 `tabula solve ARGS split=P leaves=FILE` combines their values by minimax
@@ -36,7 +37,15 @@ def solve_leaf(tabula, text, how):
     return {"text": text, "code": code, "result": result_words(out), "stderr": err[-2000:]}
 
 
-def run_solve(tools, args, plies):
+def layered(args):
+    """Whether SOLVE_ARGS ask for the layered method (solved level by level)."""
+    return "method=layers" in (args[: args.index("moves")] if "moves" in args else args)
+
+
+def run_solve(tools, args, plies, cpus):
+    if layered(args):
+        from .layers import run_layered
+        return run_layered(tools, args, cpus)
     began = time.time()
     split = [f"split={plies}"]
     code, out, err = run_tool([tools.tabula, "solve", *split, *args], timeout=600)

@@ -157,6 +157,47 @@ class Faults(unittest.TestCase):
             cluster.shutdown()
 
 
+    def test_a_worker_node_removed_mid_level_costs_no_layer(self):
+        import ray
+        from ray.cluster_utils import Cluster
+
+        cluster = Cluster(initialize_head=True, head_node_args={
+            "num_cpus": 0, "include_dashboard": False, "node_ip_address": "127.0.0.1",
+            "object_store_memory": 80 << 20})
+        workers = [cluster.add_node(num_cpus=1, node_ip_address="127.0.0.1",
+                                    object_store_memory=80 << 20) for _ in range(2)]
+        cluster.wait_for_nodes()
+        try:
+            args = ["width=5", "height=5", "walls=2", "method=layers"]
+            driver = subprocess.Popen([str(RUN), "solve", "--address", cluster.address, "--", *args],
+                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=CHECKOUT)
+            lines = []
+            removed = threading.Event()
+
+            def read():
+                for line in driver.stdout:
+                    lines.append(line.rstrip("\n"))
+                    # The deepest level done, the next one's tasks handed out: a node goes.
+                    if line.startswith("level ") and not removed.is_set():
+                        removed.set()
+                        cluster.remove_node(workers[0], allow_graceful=False)
+
+            reader = threading.Thread(target=read)
+            reader.start()
+            driver.wait(timeout=LONG)
+            reader.join(timeout=60)
+            err = driver.stderr.read()
+            driver.stdout.close()
+            driver.stderr.close()
+            text = "\n".join(lines)
+            self.assertEqual(driver.returncode, 0, text + err)
+            self.assertTrue(removed.is_set())
+            self.assertEqual(sum(l.startswith("level ") for l in lines), 5, text)
+            self.assertEqual(settled(text), settled(Solves().run_alone(args)), text)
+        finally:
+            ray.shutdown()
+            cluster.shutdown()
+
     def assert_listens_on_loopback_only(self):
         """Every socket Ray's processes listen on is bound to 127.0.0.1."""
         listening = subprocess.run(["ss", "-tlnpH"], capture_output=True, text=True).stdout.splitlines()
@@ -169,10 +210,13 @@ class Faults(unittest.TestCase):
 
 
 class Solves(unittest.TestCase):
-    def solve_alone(self, args):
+    def run_alone(self, args):
         done = subprocess.run([TABULA, "solve", *args], capture_output=True, text=True, timeout=LONG)
         self.assertEqual(done.returncode, 0, done.stderr)
-        return value_words(done.stdout)
+        return done.stdout
+
+    def solve_alone(self, args):
+        return value_words(self.run_alone(args))
 
     def test_distributed_solves_equal_tabula_solve(self):
         for args in (["width=3", "height=4", "walls=2"], ["width=5", "height=3", "walls=2", "moves", "b1"],
@@ -180,6 +224,20 @@ class Solves(unittest.TestCase):
             spread = distributed("solve", args).stdout
             self.assertEqual(value_words(spread), self.solve_alone(args), spread)
             self.assertRegex(spread, r"sub-proof \d+ of \d+")
+
+    def test_a_layered_solve_level_by_level_equals_tabula_solve(self):
+        for args in (["width=4", "height=3", "walls=2", "method=layers"],
+                     ["width=3", "height=5", "walls=2", "method=layers", "moves", "b2"]):
+            spread = distributed("solve", args).stdout
+            # The same method: the same positions counted, the same line.
+            self.assertEqual(settled(spread), settled(self.run_alone(args)), spread)
+            self.assertRegex(spread, r"level 0: 1 layers in 1 tasks")
+
+
+def settled(stdout):
+    """A solve's output from `solving` on, without times and memory."""
+    lines = stdout[stdout.index("solving "):].splitlines()
+    return [l.split(" time=")[0].split(", ")[0] for l in lines if not l.startswith("memory:")]
 
 
 def value_words(stdout):
