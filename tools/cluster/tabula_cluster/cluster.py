@@ -8,8 +8,10 @@ import os
 # only Python and the binaries, not this checkout on their import path).
 PACKAGE = os.path.dirname(os.path.abspath(__file__))
 
-# A worker node's object store: tasks pass only a few KiB of text.
-OBJECT_STORE_BYTES = 80 << 20
+# A local node's object store: a match's tasks pass a few KiB of text, but
+# a layered solve passes whole levels (5x5 with 3 walls: 134 MB); with 80 MB
+# Ray spilled them to disk and the solve took 30 s instead of 18.
+OBJECT_STORE_BYTES = 512 << 20
 
 
 @contextlib.contextmanager
