@@ -1133,6 +1133,44 @@ fn quarto_values_do_not_leak_between_levels() {
 }
 
 #[test]
+fn uci_elo_picks_the_level_only_while_strength_is_limited() {
+    let start = position(START_9X9);
+    let mut engine = EngineProcess::start();
+    engine.send("uci");
+    let lines = engine.read_until("uciok", QUICK);
+    assert!(lines.iter().any(|l| l == "option name UCI_LimitStrength type check default false"), "{lines:?}");
+    assert!(lines.iter().any(|l| l.starts_with("option name UCI_Elo type spin default 1500 min 0 max ")));
+    // UCI_Elo alone changes nothing: full strength searches.
+    engine.send("setoption name UCI_Elo value 0");
+    engine.send("go depth 2");
+    let lines = engine.read_until("bestmove", QUICK);
+    assert!(lines.iter().any(|l| l.starts_with("info depth")), "{lines:?}");
+    check_bestmove(lines.last().expect("bestmove"), &start);
+    // Limited to Elo 0: level 1, the random mover.
+    engine.send("setoption name UCI_LimitStrength value true");
+    engine.send("go depth 2");
+    let lines = engine.read_until("bestmove", QUICK);
+    assert!(lines.iter().any(|l| l.contains("level 1 plays by script")), "{lines:?}");
+    // Elo 2100 is nearest to level 3's 2081: scripted too.
+    engine.send("setoption name UCI_Elo value 2100");
+    engine.send("go depth 2");
+    let lines = engine.read_until("bestmove", QUICK);
+    assert!(lines.iter().any(|l| l.contains("level 3 plays by script")), "{lines:?}");
+    // Out of range: refused, the last value kept.
+    engine.send("setoption name UCI_Elo value 4000");
+    let lines = engine.read_until("info string error", QUICK);
+    assert!(lines.last().is_some_and(|l| l.contains("UCI_Elo")), "{lines:?}");
+    engine.send("go depth 2");
+    let lines = engine.read_until("bestmove", QUICK);
+    assert!(lines.iter().any(|l| l.contains("level 3 plays by script")), "{lines:?}");
+    // Unlimited again: Level (10) plays.
+    engine.send("setoption name UCI_LimitStrength value false");
+    engine.send("go depth 2");
+    let lines = engine.read_until("bestmove", QUICK);
+    assert!(!lines.iter().any(|l| l.contains("plays by script")), "{lines:?}");
+}
+
+#[test]
 fn scripted_levels_answer_at_once_and_repeat_for_a_seed() {
     let start = position(START_9X9);
     let mut first_moves = Vec::new();

@@ -7,6 +7,7 @@
 //! the caller's channel, moves as moves: nothing here prints or formats
 //! them.
 
+pub mod strength;
 mod worker;
 
 use crate::games::{AnyMove, AnyPosition};

@@ -3,6 +3,7 @@
 
 pub use super::choices::{Choice, FourPlayerSearch, GameKind, PlayerCount, QuartoBoard, SolveMethod};
 use super::parse::quoted;
+use crate::engine::strength::{level_for_elo, MAX_ELO, MIN_ELO};
 use crate::games::quoridor::Variant;
 use std::fmt;
 
@@ -24,6 +25,10 @@ pub struct Options {
     pub multi_jump: bool,
     /// `Level`: 1 (random) to 10 (full strength).
     pub level: u32,
+    /// `UCI_LimitStrength`: play at `UCI_Elo` instead of at `Level`.
+    pub limit_strength: bool,
+    /// `UCI_Elo`: the strength asked for, on the levels' measured scale.
+    pub uci_elo: u32,
     /// `Threads`.
     pub threads: usize,
     /// `FourPlayerSearch`.
@@ -56,6 +61,8 @@ impl Default for Options {
             players: PlayerCount::Two,
             multi_jump: false,
             level: 10,
+            limit_strength: false,
+            uci_elo: 1500,
             threads: 1,
             four_player_search: FourPlayerSearch::BestReply,
             hash: 16,
@@ -80,6 +87,8 @@ enum OptionId {
     Players,
     MultiJump,
     Level,
+    LimitStrength,
+    UciElo,
     Threads,
     FourPlayerSearch,
     Hash,
@@ -139,6 +148,8 @@ const DECLARATIONS: &[Declaration] = &[
     combo::<PlayerCount>(OptionId::Players, "Players", true),
     check(OptionId::MultiJump, "MultiJump", true),
     spin(OptionId::Level, "Level", 1, 10, false),
+    check(OptionId::LimitStrength, "UCI_LimitStrength", false),
+    spin(OptionId::UciElo, "UCI_Elo", MIN_ELO as i64, MAX_ELO as i64, false),
     spin(OptionId::Threads, "Threads", 1, 256, false),
     combo::<FourPlayerSearch>(OptionId::FourPlayerSearch, "FourPlayerSearch", false),
     spin(OptionId::Hash, "Hash", 1, 16384, false),
@@ -290,6 +301,8 @@ impl Options {
             OptionId::Players => self.players.name().to_string(),
             OptionId::MultiJump => self.multi_jump.to_string(),
             OptionId::Level => self.level.to_string(),
+            OptionId::LimitStrength => self.limit_strength.to_string(),
+            OptionId::UciElo => self.uci_elo.to_string(),
             OptionId::Threads => self.threads.to_string(),
             OptionId::FourPlayerSearch => self.four_player_search.name().to_string(),
             OptionId::Hash => self.hash.to_string(),
@@ -324,6 +337,8 @@ impl Options {
             OptionId::Players => self.players = parse_choice(name, &choice(&value))?,
             OptionId::MultiJump => self.multi_jump = flag,
             OptionId::Level => self.level = n as u32,
+            OptionId::LimitStrength => self.limit_strength = flag,
+            OptionId::UciElo => self.uci_elo = n as u32,
             OptionId::Threads => self.threads = n as usize,
             OptionId::FourPlayerSearch => self.four_player_search = parse_choice(name, &choice(&value))?,
             OptionId::Hash => self.hash = n as usize,
@@ -350,6 +365,16 @@ impl Options {
             (false, OptionId::Hash) => Changed::Hash,
             _ => Changed::Other,
         })
+    }
+
+    /// The level that plays: `Level`, or with `UCI_LimitStrength` the level
+    /// nearest to `UCI_Elo` ([`level_for_elo`]).
+    pub fn playing_level(&self) -> u32 {
+        if self.limit_strength {
+            level_for_elo(self.uci_elo)
+        } else {
+            self.level
+        }
     }
 
     /// The Quarto rules these options describe.

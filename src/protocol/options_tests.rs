@@ -38,6 +38,22 @@ fn every_option_is_declared_with_its_default() {
 }
 
 #[test]
+fn the_playing_level_follows_uci_elo_only_when_strength_is_limited() {
+    let mut o = Options::default();
+    assert_eq!(o.playing_level(), 10);
+    assert_eq!(o.set("uci_elo", Some("2335")), Ok(Changed::Other));
+    assert_eq!(o.playing_level(), 10);
+    assert_eq!(o.set("UCI_LimitStrength", Some("true")), Ok(Changed::Other));
+    assert_eq!(o.playing_level(), 5);
+    assert_eq!(o.set("Level", Some("2")), Ok(Changed::Other));
+    assert_eq!(o.playing_level(), 5, "UCI_Elo rules while strength is limited");
+    assert!(o.set("UCI_Elo", Some("-1")).is_err());
+    assert_eq!(o.playing_level(), 5);
+    assert_eq!(o.set("UCI_LimitStrength", Some("false")), Ok(Changed::Other));
+    assert_eq!(o.playing_level(), 2);
+}
+
+#[test]
 fn even_widths_start_left_of_centre_and_four_players_refuse_them() {
     use crate::game::Notation;
     use crate::games::quoridor::{Quoridor, VariantError};

@@ -140,7 +140,7 @@ impl<W: Write> Session<W> {
                     limits: params.limits,
                     settings,
                     search_moves,
-                    level: self.options.level,
+                    level: self.options.playing_level(),
                     seed: self.options.seed,
                     ponder: params.ponder && !stopped,
                 })
