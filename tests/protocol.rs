@@ -120,6 +120,8 @@ fn handshake_lists_every_option() {
         ("QuartoBoard", "combo", "4x4", None),
         ("MultiPV", "spin", "1", Some((1, 500))),
         ("SolveMethod", "combo", "auto", None),
+        ("UCI_LimitStrength", "check", "false", None),
+        ("UCI_Elo", "spin", "1500", Some((0, 3192))),
     ];
     for (name, kind, default, range) in expected {
         let prefix = format!("option name {name} type ");
@@ -135,7 +137,7 @@ fn handshake_lists_every_option() {
         }
     }
     assert!(lines.contains(&"option name Clear Hash type button".to_string()), "{lines:?}");
-    assert_eq!(lines.iter().filter(|l| l.starts_with("option ")).count(), 18, "{lines:?}");
+    assert_eq!(lines.iter().filter(|l| l.starts_with("option ")).count(), 20, "{lines:?}");
     assert!(
         lines.contains(&"option name Game type combo default quoridor var quoridor var quarto".to_string())
     );
