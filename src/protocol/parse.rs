@@ -1,10 +1,20 @@
-//! The grammar of input lines, turning text into typed [`Command`]s: a line
-//! is split into words at any run of blanks, and each command reads its
-//! words (the one approach for the whole grammar; UCI has no quoting or
-//! nesting that would need more). Nothing here knows the game: moves and
+//! The grammar of input lines, turning text into typed [`Command`]s, written
+//! with `nom` parser combinators: a word is a run of anything but blanks,
+//! and each command is a rule over words (`setoption name <words> [value
+//! <words>]`, `position startpos|fen <words> [moves <words>]`, `go` and its
+//! parameters). An error names what was expected and the word found instead,
+//! with its number and column. Nothing here knows the game: moves and
 //! position texts stay text until the session checks them against the rules.
 
 use crate::search::Limits;
+use nom::branch::alt;
+use nom::bytes::complete::take_till1;
+use nom::character::complete::multispace0;
+use nom::combinator::{cut, eof, map, opt, value, verify};
+use nom::error::{Error as NomError, ErrorKind};
+use nom::multi::{many0, many1};
+use nom::sequence::{pair, preceded, terminated};
+use nom::IResult;
 use std::fmt;
 use std::time::Duration;
 
@@ -112,7 +122,7 @@ pub enum ParseError {
     Malformed {
         /// The command.
         command: &'static str,
-        /// What is wrong.
+        /// What is wrong, naming the offending word and where it is.
         detail: String,
     },
 }
@@ -130,20 +140,63 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
+/// What every rule of the grammar returns.
+type Parsed<'a, T> = IResult<&'a str, T>;
+
+/// A word: a run of anything but blanks, after any blanks.
+fn word(input: &str) -> Parsed<'_, &str> {
+    preceded(multispace0, take_till1(char::is_whitespace))(input)
+}
+
+/// The word `expected` and no other.
+fn keyword<'a>(expected: &'static str) -> impl FnMut(&'a str) -> Parsed<'a, &'a str> {
+    verify(word, move |w: &str| w == expected)
+}
+
+/// Any word but `stop`.
+fn word_before<'a>(stop: &'static str) -> impl FnMut(&'a str) -> Parsed<'a, &'a str> {
+    verify(word, move |w: &str| w != stop)
+}
+
+/// Blanks to the end of the line.
+fn end_of_line(input: &str) -> Parsed<'_, &str> {
+    preceded(multispace0, eof)(input)
+}
+
+/// Where the rest of `line` that a rule stopped at begins: the word found
+/// there (or the end of the line), its number among the line's words and
+/// its column, both from 1.
+fn located(line: &str, rest: &str) -> String {
+    let at = line.len() - rest.len();
+    let blanks = rest.len() - rest.trim_start().len();
+    let start = at + blanks;
+    let column = line[..start].chars().count() + 1;
+    let number = line[..start].split_whitespace().count() + 1;
+    match rest.split_whitespace().next() {
+        Some(w) => format!("'{}' (word {number}, column {column})", quoted(w)),
+        None => format!("the end of the line (column {column})"),
+    }
+}
+
+/// The error of a rule that failed on `line`: what was expected, and the
+/// word it found instead.
+fn failed(line: &str, command: &'static str, expected: &str, error: nom::Err<NomError<&str>>) -> ParseError {
+    let rest = match error {
+        nom::Err::Error(e) | nom::Err::Failure(e) => e.input,
+        nom::Err::Incomplete(_) => "",
+    };
+    malformed(command, format!("expected {expected}, found {}", located(line, rest)))
+}
+
 /// Parses a line; `Ok(None)` for a blank line. Any run of blanks (spaces,
 /// tabs, ...) separates words.
 pub fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
-    let line = line.trim();
-    let Some(first) = line.split_whitespace().next() else {
+    let Ok((rest, first)) = word(line) else {
         return Ok(None);
     };
-    let rest = line[first.len()..].trim();
-    let simple = |command: Command, name: &'static str| {
-        if rest.is_empty() {
-            Ok(Some(command))
-        } else {
-            Err(malformed(name, format!("unexpected '{}'", quoted(rest))))
-        }
+    let simple = |command: Command, name: &'static str| match end_of_line(rest) {
+        Ok(_) => Ok(Some(command)),
+        Err(e) => Err(failed(line, name, "nothing more", e)),
     };
     match first {
         "uci" => simple(Command::Uci, "uci"),
@@ -153,11 +206,13 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
         "ponderhit" => simple(Command::PonderHit, "ponderhit"),
         "quit" => simple(Command::Quit, "quit"),
         "d" => simple(Command::Display, "d"),
-        "setoption" => parse_setoption(rest).map(Some),
-        "position" => parse_position(rest).map(Some),
+        "setoption" => parse_setoption(line, rest).map(Some),
+        "position" => parse_position(line, rest).map(Some),
         "go" => Ok(Some(Command::Go(Box::new(parse_go(rest))))),
-        "debug" if matches!(rest, "" | "on" | "off") => Ok(Some(Command::Ignored)),
-        "debug" => Err(malformed("debug", format!("expected 'on' or 'off', not '{}'", quoted(rest)))),
+        "debug" => match terminated(opt(alt((keyword("on"), keyword("off")))), end_of_line)(rest) {
+            Ok(_) => Ok(Some(Command::Ignored)),
+            Err(e) => Err(failed(line, "debug", "'on' or 'off'", e)),
+        },
         "register" => Ok(Some(Command::Ignored)),
         other => Err(ParseError::UnknownCommand(other.to_string())),
     }
@@ -167,44 +222,29 @@ fn malformed(command: &'static str, detail: String) -> ParseError {
     ParseError::Malformed { command, detail }
 }
 
-/// The words of a line: runs of anything but blanks.
-fn words(input: &str) -> Vec<&str> {
-    input.split_whitespace().collect()
-}
-
 /// `name <words> [value <words>]`; names may hold spaces, as in UCI.
-fn parse_setoption(rest: &str) -> Result<Command, ParseError> {
-    let words = words(rest);
-    if words.first() != Some(&"name") {
-        return Err(malformed("setoption", "expected 'name <id> [value <x>]'".into()));
-    }
-    let value_at = words.iter().position(|&w| w == "value");
-    let name_words = &words[1..value_at.unwrap_or(words.len())];
-    if name_words.is_empty() {
-        return Err(malformed("setoption", "the option name is missing".into()));
-    }
-    let value = value_at.map(|i| words[i + 1..].join(" "));
-    if value.as_deref() == Some("") {
-        return Err(malformed("setoption", "the value is missing".into()));
-    }
-    Ok(Command::SetOption { name: name_words.join(" "), value })
+fn parse_setoption(line: &str, rest: &str) -> Result<Command, ParseError> {
+    let expected = "'name <id> [value <x>]'";
+    let (rest, _) = keyword("name")(rest).map_err(|e| failed(line, "setoption", expected, e))?;
+    let (rest, name) =
+        many1(word_before("value"))(rest).map_err(|e| failed(line, "setoption", "the option's name", e))?;
+    let value_words = preceded(keyword("value"), cut(many1(word)));
+    let (_, value) = terminated(opt(value_words), end_of_line)(rest)
+        .map_err(|e| failed(line, "setoption", "the value after 'value'", e))?;
+    Ok(Command::SetOption { name: name.join(" "), value: value.map(|words| words.join(" ")) })
 }
 
 /// `startpos | fen <text>` then optionally `moves <m>...`.
-fn parse_position(rest: &str) -> Result<Command, ParseError> {
-    let words = words(rest);
-    let (head, moves) = match words.iter().position(|&w| w == "moves") {
-        Some(at) => (&words[..at], words[at + 1..].iter().map(|w| w.to_string()).collect()),
-        None => (&words[..], Vec::new()),
-    };
-    let base = match head {
-        ["startpos"] => PositionBase::StartPos,
-        ["fen"] => return Err(malformed("position", "'fen' needs a position text".into())),
-        ["fen", text @ ..] => PositionBase::Fen(text.join(" ")),
-        _ => {
-            return Err(malformed("position", "expected 'startpos' or 'fen <text>', then 'moves ...'".into()))
-        }
-    };
+fn parse_position(line: &str, rest: &str) -> Result<Command, ParseError> {
+    let fen_text = preceded(keyword("fen"), cut(many1(word_before("moves"))));
+    let base = alt((
+        value(PositionBase::StartPos, keyword("startpos")),
+        map(fen_text, |words| PositionBase::Fen(words.join(" "))),
+    ));
+    let moves = opt(preceded(keyword("moves"), many0(word)));
+    let (_, (base, moves)) = terminated(pair(base, moves), end_of_line)(rest)
+        .map_err(|e| failed(line, "position", "'startpos' or 'fen <text>', then 'moves ...'", e))?;
+    let moves = moves.unwrap_or_default().into_iter().map(str::to_string).collect();
     Ok(Command::Position { base, moves })
 }
 
@@ -285,32 +325,60 @@ fn is_go_keyword(word: &str) -> bool {
     NUMERIC_KEYS.contains(&word) || matches!(word, "infinite" | "ponder" | "searchmoves" | "solve")
 }
 
-/// Reads `go`'s parameters, word by word. It never fails: what cannot be
-/// used is listed in [`GoParams::problems`].
+/// One parameter of `go`, as written.
+#[derive(Clone)]
+enum GoWord<'a> {
+    Infinite,
+    Ponder,
+    Solve,
+    SearchMoves(Vec<&'a str>),
+    /// A numeric parameter and its value, if one follows.
+    Number(&'static str, Option<&'a str>),
+    Unknown(&'a str),
+}
+
+/// A word that is not a `go` parameter's name: a value or a move.
+fn go_value(input: &str) -> Parsed<'_, &str> {
+    verify(word, |w: &str| !is_go_keyword(w))(input)
+}
+
+/// A numeric parameter's name.
+fn numeric_key(input: &str) -> Parsed<'_, &'static str> {
+    let (rest, w) = word(input)?;
+    match NUMERIC_KEYS.iter().find(|&&k| k == w) {
+        Some(&key) => Ok((rest, key)),
+        None => Err(nom::Err::Error(NomError::new(input, ErrorKind::Tag))),
+    }
+}
+
+/// One parameter of `go`; any word is one (an unknown one at worst).
+fn go_word(input: &str) -> Parsed<'_, GoWord<'_>> {
+    alt((
+        value(GoWord::Infinite, keyword("infinite")),
+        value(GoWord::Ponder, keyword("ponder")),
+        value(GoWord::Solve, keyword("solve")),
+        map(preceded(keyword("searchmoves"), many0(go_value)), GoWord::SearchMoves),
+        map(pair(numeric_key, opt(go_value)), |(key, value)| GoWord::Number(key, value)),
+        map(word, GoWord::Unknown),
+    ))(input)
+}
+
+/// Reads `go`'s parameters. It never fails: what cannot be used is listed
+/// in [`GoParams::problems`].
 fn parse_go(rest: &str) -> GoParams {
     let mut params = GoParams::default();
-    let mut words = words(rest).into_iter().peekable();
-    while let Some(word) = words.next() {
+    let words = many0(go_word)(rest).map_or_else(|_| Vec::new(), |(_, words)| words);
+    for word in words {
         match word {
-            "infinite" => params.limits.infinite = true,
-            "ponder" => params.ponder = true,
+            GoWord::Infinite => params.limits.infinite = true,
+            GoWord::Ponder => params.ponder = true,
             // Perft, when asked for too, goes first (as it always has).
-            "solve" if !matches!(params.task, GoTask::Perft(_)) => params.task = GoTask::Solve,
-            "solve" => {}
-            "searchmoves" => {
-                while let Some(mv) = words.next_if(|w| !is_go_keyword(w)) {
-                    params.search_moves.push(mv.to_string());
-                }
-            }
-            _ => match NUMERIC_KEYS.iter().find(|&&k| k == word) {
-                Some(&key) => match words.next_if(|w| !is_go_keyword(w)) {
-                    Some(value) => apply_number(&mut params, key, value),
-                    None => {
-                        params.problems.push(GoProblem::MissingValue(key));
-                    }
-                },
-                None => params.problems.push(GoProblem::Unknown(word.to_string())),
-            },
+            GoWord::Solve if !matches!(params.task, GoTask::Perft(_)) => params.task = GoTask::Solve,
+            GoWord::Solve => {}
+            GoWord::SearchMoves(moves) => params.search_moves.extend(moves.into_iter().map(str::to_string)),
+            GoWord::Number(key, Some(value)) => apply_number(&mut params, key, value),
+            GoWord::Number(key, None) => params.problems.push(GoProblem::MissingValue(key)),
+            GoWord::Unknown(word) => params.problems.push(GoProblem::Unknown(word.to_string())),
         }
     }
     params

@@ -103,3 +103,25 @@ fn any_blank_separates_words_and_quotes_are_cut() {
     let message = parse_line(&long).unwrap_err().to_string();
     assert!(message.len() < QUOTED_CHARS + 40, "{message}");
 }
+
+#[test]
+fn errors_name_the_word_found_and_where_it_is() {
+    let message = |line: &str| parse_line(line).unwrap_err().to_string();
+    assert_eq!(
+        message("position  startpos junk moves e2"),
+        "malformed 'position': expected 'startpos' or 'fen <text>', then 'moves ...', found 'junk' \
+         (word 3, column 20)"
+    );
+    assert_eq!(message("uci\tnow"), "malformed 'uci': expected nothing more, found 'now' (word 2, column 5)");
+    assert_eq!(
+        message("setoption name Hash value  "),
+        "malformed 'setoption': expected the value after 'value', found the end of the line (column 28)"
+    );
+    assert!(message("setoption value 3").contains("found 'value' (word 2, column 11)"));
+    assert!(message("debug maybe").contains("found 'maybe' (word 2, column 7)"));
+    // Columns count characters, not bytes.
+    assert!(message("position é x").contains("found 'é' (word 2, column 10)"), "{}", message("position é x"));
+    // A long offending word is cut.
+    let long = format!("position {}", "y".repeat(500));
+    assert!(message(&long).len() < QUOTED_CHARS + 120, "{}", message(&long));
+}
