@@ -68,7 +68,7 @@ impl AnyPosition {
     /// A position from its text, of the game its first word names; or why
     /// it names none.
     pub fn from_text(text: &str) -> Result<AnyPosition, String> {
-        match text.split_whitespace().next() {
+        match fields::words(text).first().copied() {
             Some("quoridor") => {
                 Quoridor::from_text(text).map(AnyPosition::Quoridor).map_err(|e| e.to_string())
             }

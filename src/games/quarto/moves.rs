@@ -3,6 +3,11 @@
 //! `b3` only places (a win, or the last piece).
 
 use super::board::Quarto;
+use crate::games::fields::{whole, Parsed, Square};
+use nom::branch::alt;
+use nom::character::complete::satisfy;
+use nom::combinator::{map, opt};
+use nom::sequence::pair;
 
 /// A turn packed as `(piece + 1) << 5 | (square + 1)`; 0 means "none".
 #[derive(Clone, Copy, PartialEq, Eq, Default, Hash)]
@@ -46,15 +51,23 @@ pub fn square_name(square: usize, side: usize) -> String {
     format!("{}{}", (b'a' + (square % side) as u8) as char, square / side + 1)
 }
 
-/// A square name on a board of `side` columns; the letter in either case.
-pub fn parse_square(text: &str, side: usize) -> Option<usize> {
-    let bytes = text.as_bytes();
-    if bytes.len() != 2 {
-        return None;
-    }
-    let col = bytes[0].to_ascii_lowercase().checked_sub(b'a')? as usize;
-    let row = bytes[1].checked_sub(b'1')? as usize;
-    (col < side && row < side).then_some(row * side + col)
+/// A square: a column letter (either case) and one row digit from 1, as
+/// (column, row from 0).
+fn square(input: &str) -> Parsed<'_, Square> {
+    let letter =
+        map(satisfy(|c| c.is_ascii_alphabetic()), |c| (c.to_ascii_lowercase() as u8 - b'a') as usize);
+    let row = map(satisfy(|c| ('1'..='9').contains(&c)), |c| (c as u8 - b'1') as usize);
+    pair(letter, row)(input)
+}
+
+/// A piece: one hex digit, in either case.
+fn piece(input: &str) -> Parsed<'_, u8> {
+    map(satisfy(|c| c.is_ascii_hexdigit()), |c| c.to_digit(16).map_or(0, |d| d as u8))(input)
+}
+
+/// A move as written: a square to place on, a piece to give, or both.
+pub(super) fn move_text(input: &str) -> Parsed<'_, (Option<Square>, Option<u8>)> {
+    alt((map(pair(square, opt(piece)), |(s, p)| (Some(s), p)), map(piece, |p| (None, Some(p)))))(input)
 }
 
 /// A piece number as one hex digit.
@@ -64,9 +77,7 @@ pub fn piece_name(piece: u8) -> char {
 
 /// A piece number from its hex digit, in either case.
 pub fn parse_piece(text: &str, pieces: usize) -> Option<u8> {
-    let mut chars = text.chars();
-    let digit = chars.next()?.to_digit(16)?;
-    (chars.next().is_none() && (digit as usize) < pieces).then_some(digit as u8)
+    whole(text, piece).filter(|&p| (p as usize) < pieces)
 }
 
 impl Quarto {
@@ -103,8 +114,12 @@ mod tests {
     #[test]
     fn names() {
         assert_eq!(square_name(4 * 2 + 1, 4), "b3");
-        assert_eq!(parse_square("d4", 4), Some(15));
-        assert_eq!(parse_square("d4", 3), None);
+        assert_eq!(whole("D4", square), Some((3, 3)));
+        assert_eq!(whole("d0", square), None);
+        assert_eq!(whole("a1b", move_text), Some((Some((0, 0)), Some(11))));
+        assert_eq!(whole("b", move_text), Some((None, Some(11))));
+        assert_eq!(whole("b3", move_text), Some((Some((1, 2)), None)));
+        assert_eq!(whole("b3ff", move_text), None);
         assert_eq!(parse_piece("f", 16), Some(15));
         assert_eq!(parse_piece("8", 8), None);
     }

@@ -6,11 +6,14 @@
 //! to move must place (`-` before the first give and after the game ends).
 
 use super::board::{pattern_table, Quarto, RulesError};
-use super::moves::{parse_piece, piece_name};
-use super::moves::{parse_square, square_name, QuartoMove};
+use super::moves::{move_text, parse_piece, piece_name};
+use super::moves::{square_name, QuartoMove};
 use super::patterns::Rules;
 use crate::game::{MoveError, MoveList, Notation};
-use crate::games::fields::{read_fields, FieldError};
+use crate::games::fields::{read_fields, size, whole, words, FieldError};
+use nom::bytes::complete::take_till;
+use nom::character::complete::char;
+use nom::multi::separated_list1;
 use std::fmt;
 
 /// Why a Quarto position text was refused.
@@ -86,18 +89,18 @@ impl From<FieldError> for QuartoTextError {
 impl Quarto {
     /// A position from its text (see the module documentation).
     pub fn from_text(text: &str) -> Result<Quarto, QuartoTextError> {
-        let mut tokens = text.split_whitespace();
-        if tokens.next() != Some("quarto") {
+        let tokens = words(text);
+        if tokens.first() != Some(&"quarto") {
             return Err(QuartoTextError::NotQuarto);
         }
-        let size = tokens.next().ok_or(QuartoTextError::MissingField("size"))?;
-        let side = match size {
-            "3x3" => 3,
-            "4x4" => 4,
-            _ => return Err(QuartoTextError::BadSize(size.into())),
+        let size_text = *tokens.get(1).ok_or(QuartoTextError::MissingField("size"))?;
+        let side = match whole(size_text, size) {
+            Some((3, 3)) => 3,
+            Some((4, 4)) => 4,
+            _ => return Err(QuartoTextError::BadSize(size_text.into())),
         };
         const NAMES: [&str; 4] = ["level", "board", "hand", "turn"];
-        let fields = read_fields(tokens, NAMES)?;
+        let fields = read_fields(&tokens[2..], NAMES)?;
         let field = |i: usize| fields[i].ok_or(QuartoTextError::MissingField(NAMES[i]));
         let level_text = field(0)?;
         let level = match level_text {
@@ -107,7 +110,8 @@ impl Quarto {
         let rules = Rules { side, level };
         let mut position = Quarto::new(rules).map_err(QuartoTextError::Rules)?;
         let board_text = field(1)?;
-        let rows: Vec<&str> = board_text.split('/').collect();
+        let rows = whole(board_text, separated_list1(char('/'), take_till(|c| c == '/')))
+            .ok_or_else(|| QuartoTextError::BadBoard(board_text.into()))?;
         if rows.len() != side || rows.iter().any(|r| r.chars().count() != side) {
             return Err(QuartoTextError::BadBoard(board_text.into()));
         }
@@ -180,14 +184,18 @@ impl Notation for Quarto {
     /// placement is accepted and ignored.
     fn parse_move(&self, text: &str) -> Result<QuartoMove, MoveError> {
         let malformed = || MoveError::Malformed(text.to_string());
-        let (square, piece) = match text.len() {
-            1 => (None, Some(parse_piece(text, self.rules.pieces()).ok_or_else(malformed)?)),
-            2 => (Some(parse_square(text, self.rules.side).ok_or_else(malformed)?), None),
-            3 if text.is_char_boundary(2) => (
-                Some(parse_square(&text[..2], self.rules.side).ok_or_else(malformed)?),
-                Some(parse_piece(&text[2..], self.rules.pieces()).ok_or_else(malformed)?),
-            ),
-            _ => return Err(malformed()),
+        let (square, piece) = whole(text, move_text).ok_or_else(malformed)?;
+        let square = match square {
+            Some((col, row)) if col < self.rules.side && row < self.rules.side => {
+                Some(row * self.rules.side + col)
+            }
+            Some(_) => return Err(malformed()),
+            None => None,
+        };
+        let piece = match piece {
+            Some(p) if (p as usize) < self.rules.pieces() => Some(p),
+            Some(_) => return Err(malformed()),
+            None => None,
         };
         let mut legal = MoveList::default();
         self.legal_moves(&mut legal);

@@ -1,6 +1,6 @@
 //! Quoridor move notation: squares `a1`.. (column letter from the west, row
 //! number from the south), walls as the square south-west of their centre plus
-//! `h` or `v`, and `pass`.
+//! `h` or `v`, and `pass`; read by `nom` rules (see [`crate::games::fields`]).
 
 use super::bitboard::STRIDE;
 use super::board::Quoridor;
@@ -8,6 +8,12 @@ use super::moves::{MoveKind, QuoridorMove};
 use crate::game::Notation;
 use crate::game::Position;
 use crate::game::{MoveError, MoveList};
+use crate::games::fields::{square, whole, Parsed, Square};
+use nom::branch::alt;
+use nom::bytes::complete::tag_no_case;
+use nom::character::complete::one_of;
+use nom::combinator::{map, opt, value};
+use nom::sequence::pair;
 
 /// `a1`-style name of a square index.
 pub fn square_name(square: usize) -> String {
@@ -18,21 +24,8 @@ pub fn square_name(square: usize) -> String {
 /// Reads a square name, checking it lies on a `width` x `height` board.
 /// Notation is read in either case (`E2` is `e2`), as everywhere.
 pub fn parse_square(text: &str, width: usize, height: usize) -> Option<usize> {
-    let mut chars = text.chars();
-    let letter = chars.next()?.to_ascii_lowercase();
-    if !letter.is_ascii_lowercase() {
-        return None;
-    }
-    let col = (letter as u8 - b'a') as usize;
-    let digits = chars.as_str();
-    if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    if digits.starts_with('0') {
-        return None;
-    }
-    let row: usize = digits.parse().ok()?;
-    (col < width && (1..=height).contains(&row)).then(|| (row - 1) * STRIDE + col)
+    let (col, row) = whole(text, square)?;
+    (col < width && row < height).then_some(row * STRIDE + col)
 }
 
 /// What a move text says, before the rules are consulted.
@@ -51,26 +44,27 @@ pub enum MoveText {
     Pass,
 }
 
+/// A move text as written: `pass`, or a square with `h` or `v` for a wall.
+fn move_text(input: &str) -> Parsed<'_, Option<(Square, Option<bool>)>> {
+    let wall = map(one_of("hvHV"), |c| c.eq_ignore_ascii_case(&'v'));
+    alt((value(None, tag_no_case("pass")), map(pair(square, opt(wall)), Some)))(input)
+}
+
 /// Reads a move text on a board of the given size; `None` if it is not one.
 pub fn parse_move_text(text: &str, width: usize, height: usize) -> Option<MoveText> {
-    if text.eq_ignore_ascii_case("pass") {
+    let Some(((col, row), vertical)) = whole(text, move_text)? else {
         return Some(MoveText::Pass);
-    }
-    let (body, vertical) = match text.as_bytes().last()?.to_ascii_lowercase() {
-        b'h' => (&text[..text.len() - 1], Some(false)),
-        b'v' => (&text[..text.len() - 1], Some(true)),
-        _ => (text, None),
     };
-    let square = parse_square(body, width, height)?;
+    if col >= width || row >= height {
+        return None;
+    }
+    let square = row * STRIDE + col;
     match vertical {
         None => Some(MoveText::Step(square)),
-        Some(vertical) => {
-            // The named square is south-west of the centre, so the centre must
-            // stay inside the board: not on the east column or north row.
-            let (col, row) = (square % STRIDE, square / STRIDE);
-            (col + 1 < width && row + 1 < height)
-                .then_some(MoveText::Wall { centre: square + STRIDE + 1, vertical })
-        }
+        // The named square is south-west of the centre, so the centre must
+        // stay inside the board: not on the east column or north row.
+        Some(vertical) => (col + 1 < width && row + 1 < height)
+            .then_some(MoveText::Wall { centre: square + STRIDE + 1, vertical }),
     }
 }
 

@@ -8,7 +8,7 @@ use super::bitboard::STRIDE;
 use super::board::{Quoridor, Variant, VariantError};
 use super::geometry::MAX_WALLS_IN_HAND;
 use super::notation::{parse_move_text, parse_square, square_name, MoveText};
-use crate::games::fields::{read_fields, FieldError};
+use crate::games::fields::{comma_list, number, read_fields, size, whole, words, FieldError};
 use std::fmt;
 
 /// Why a position text was refused.
@@ -102,32 +102,33 @@ impl From<VariantError> for PositionError {
 impl Quoridor {
     /// Reads a position text.
     pub fn from_text(text: &str) -> Result<Quoridor, PositionError> {
-        let mut tokens = text.split_whitespace();
-        if tokens.next() != Some("quoridor") {
+        let tokens = words(text);
+        if tokens.first() != Some(&"quoridor") {
             return Err(PositionError::NotQuoridor);
         }
-        let size = tokens.next().ok_or(PositionError::MissingField("size"))?;
-        let (width, height) = parse_size(size).ok_or_else(|| PositionError::BadSize(size.into()))?;
+        let size_text = *tokens.get(1).ok_or(PositionError::MissingField("size"))?;
+        let (width, height) =
+            whole(size_text, size).ok_or_else(|| PositionError::BadSize(size_text.into()))?;
         // Sides first: squares can only be read once the board is known to fit.
         Variant { width, height, ..Variant::default() }.validate()?;
         const NAMES: [&str; 5] = ["pawns", "hand", "walls", "turn", "jumps"];
-        let fields = read_fields(tokens, NAMES)?;
+        let fields = read_fields(&tokens[2..], NAMES)?;
         let field = |i: usize| fields[i].ok_or(PositionError::MissingField(NAMES[i]));
-        let pawns = field(0)?
-            .split(',')
+        let pawns = comma_list(field(0)?)
+            .into_iter()
             .map(|s| parse_square(s, width, height).ok_or_else(|| PositionError::BadSquare(s.into())))
             .collect::<Result<Vec<_>, _>>()?;
-        let hand = field(1)?
-            .split(',')
-            .map(|s| match s.parse::<usize>() {
-                Ok(n) if n <= MAX_WALLS_IN_HAND && !s.starts_with('+') => Ok(n),
+        let hand = comma_list(field(1)?)
+            .into_iter()
+            .map(|s| match whole(s, number) {
+                Some(n) if n <= MAX_WALLS_IN_HAND => Ok(n),
                 _ => Err(PositionError::BadNumber(s.into())),
             })
             .collect::<Result<Vec<_>, _>>()?;
         let walls = match field(2)? {
             "-" => Vec::new(),
-            list => list
-                .split(',')
+            list => comma_list(list)
+                .into_iter()
                 .map(|s| match parse_move_text(s, width, height) {
                     Some(MoveText::Wall { centre, vertical }) => Ok((centre, vertical)),
                     _ => Err(PositionError::BadWall(s.into())),
@@ -147,8 +148,8 @@ impl Quoridor {
         if hand.len() != players {
             return Err(PositionError::HandCount { pawns: players, hands: hand.len() });
         }
-        let turn = match turn_text.parse::<usize>() {
-            Ok(t) if (1..=players).contains(&t) && !turn_text.starts_with('+') => t - 1,
+        let turn = match whole(turn_text, number) {
+            Some(t) if (1..=players).contains(&t) => t - 1,
             _ => return Err(PositionError::BadTurn(turn_text.into())),
         };
         for (i, &p) in pawns.iter().enumerate() {
@@ -189,13 +190,4 @@ impl Quoridor {
             !h.contains(centre - 1) && !h.contains(centre + 1)
         }
     }
-}
-
-fn parse_size(text: &str) -> Option<(usize, usize)> {
-    let (w, h) = text.split_once('x')?;
-    let digits = |s: &str| !s.is_empty() && s.len() <= 2 && s.bytes().all(|b| b.is_ascii_digit());
-    if !digits(w) || !digits(h) {
-        return None;
-    }
-    Some((w.parse().ok()?, h.parse().ok()?))
 }
