@@ -1,0 +1,87 @@
+//! Unit tests of the command line.
+
+use super::*;
+use tabula::games::quoridor::Variant;
+
+fn args(line: &str) -> Vec<String> {
+    line.split_whitespace().map(String::from).collect()
+}
+
+#[test]
+fn a_full_command_line() {
+    let c = parse(&args(
+        "-engine cmd=./a name=A option.Hash=32 -engine cmd=./b tc=10+0.1 --each st=0.2 option.Threads=1 \
+         -variant game=quoridor width=7 height=7 walls=6 -games 2 -rounds 3 -repeat -concurrency 2 \
+         -openings random plies=4 -sprt elo0=0 elo1=10 -maxplies 100 -recover -seed 7",
+    ))
+    .unwrap();
+    assert_eq!(c.engines.len(), 2);
+    assert_eq!(c.engines[0].spec.name, "A");
+    assert_eq!(c.engines[1].spec.name, "engine2");
+    assert_eq!(c.engines[0].limit, Some(Limit::MoveTime(Duration::from_millis(200))));
+    assert!(matches!(c.engines[1].limit, Some(Limit::Clock { .. })));
+    assert_eq!(c.engines[0].spec.options, [("Threads".into(), "1".into()), ("Hash".into(), "32".into())]);
+    assert!(matches!(c.variant, GameVariant::Quoridor(Variant { width: 7, .. })));
+    assert_eq!((c.games, c.rounds, c.repeat, c.concurrency), (2, 3, true, 2));
+    assert_eq!(c.openings, OpeningSource::Random { plies: 4 });
+    assert_eq!(c.sprt.map(|s| s.elo1), Some(10.0));
+    assert_eq!((c.max_plies, c.recover, c.seed), (Some(100), true, 7));
+}
+
+#[test]
+fn the_handshake_limit_is_set_per_engine_or_for_each() {
+    let c = parse(&args("-engine cmd=a handshake=2.5 -engine cmd=b -engine cmd=c -each handshake=90"))
+        .expect("a valid command line");
+    let limits: Vec<Duration> = c.engines.iter().map(|e| e.spec.handshake_timeout()).collect();
+    assert_eq!(limits, [Duration::from_millis(2500), Duration::from_secs(90), Duration::from_secs(90)]);
+    let c = parse(&args("-engine cmd=a -engine cmd=b")).expect("a valid command line");
+    assert_eq!(c.engines[0].spec.handshake_timeout(), crate::engine::DEFAULT_HANDSHAKE);
+    for bad in ["0", "-1", "soon", "1e30", "inf", "NaN"] {
+        assert!(parse(&args(&format!("-engine cmd=a handshake={bad} -engine cmd=b"))).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn mistakes_are_refused() {
+    assert!(parse(&args("-engine cmd=a")).is_err());
+    assert!(parse(&args("-engine cmd=a -engine cmd=b -variant game=chess")).is_err());
+    assert!(parse(&args("-engine cmd=a -engine cmd=b -variant players=4")).is_err());
+    assert!(parse(&args("-engine cmd=a -engine cmd=b -bogus")).is_err());
+    assert!(parse(&args("-engine name=x -engine cmd=b")).is_err());
+    assert!(parse(&args("-engine cmd=a -engine cmd=b -variant game=quarto board=3x3 level=2")).is_err());
+    assert!(parse(&args("-engine cmd=a tc=fast -engine cmd=b")).is_err());
+    let four_on_even = parse(&args("-engine cmd=a -engine cmd=b -variant width=6 height=6 players=4"));
+    assert!(four_on_even.err().is_some_and(|e| e.to_string().contains("odd sides")));
+}
+
+#[test]
+fn even_widths_are_played_by_two() {
+    let c =
+        parse(&args("-engine cmd=a -engine cmd=b -variant width=4 height=7 walls=5")).expect("a 4x7 variant");
+    assert!(matches!(c.variant, GameVariant::Quoridor(Variant { width: 4, height: 7, walls: 5, .. })));
+    let start = c.variant.start().expect("its start").to_text();
+    assert!(start.starts_with("quoridor 4x7 pawns=b1,b7 "), "{start}");
+    let described = GameVariant::from_description(&c.variant.describe()).expect("read back");
+    assert_eq!(described.describe(), "quoridor 4x7 walls=5 players=2");
+}
+
+#[test]
+fn settings_are_checked_key_by_key() {
+    let two = "-engine cmd=a -engine cmd=b";
+    let refusal = |extra: &str| parse(&args(&format!("{two} {extra}"))).err().map(|e| e.to_string());
+    for zero in ["-each nodes=0", "-each depth=0", "-each depth=-1"] {
+        assert!(refusal(zero).is_some_and(|e| e.contains("bad value")), "{zero}");
+    }
+    assert_eq!(refusal("-sprt elo0=0 elo1=5 alpah=0.1"), Some("-sprt: unknown setting 'alpah'".into()));
+    assert_eq!(refusal("-openings file=x orders=random"), Some("-openings: unknown setting 'orders'".into()));
+    assert_eq!(refusal("-pgnout file=x.pgn append=true"), Some("-pgnout: unknown setting 'append'".into()));
+    assert!(refusal("-pgnout file=").is_some());
+    for line in ["-pgnout x.pgn", "-pgnout file=x.pgn", "--pgnout file=x.pgn -games 2"] {
+        let c = parse(&args(&format!("{two} {line}"))).expect("a valid -pgnout");
+        assert_eq!(c.pgn_out, Some(PathBuf::from("x.pgn")), "{line}");
+    }
+    let c = parse(&args(&format!("{two} -each nodes=1000 -openings file=o.txt order=random")));
+    assert!(c.is_ok(), "{c:?}");
+    assert!(refusal("-openings file=o.txt plies=2").is_some_and(|e| e.contains("'plies'")));
+    assert!(refusal("-openings random plies=2 order=random").is_some_and(|e| e.contains("'order'")));
+}
