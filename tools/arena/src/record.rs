@@ -21,7 +21,25 @@ pub fn result_token(record: &GameRecord, players: usize) -> String {
     }
 }
 
-/// The record text of one finished game.
+/// The records' `Event` tag unless `-event` says otherwise.
+pub const DEFAULT_EVENT: &str = "arena match";
+
+/// What a record tells besides the game: the run's names and settings.
+#[derive(Clone, Copy, Debug)]
+pub struct RecordInfo<'a> {
+    /// Every engine's name, by engine index.
+    pub names: &'a [String],
+    /// The `Variant` tag, as [`GameVariant::describe`] writes it.
+    pub variant: &'a str,
+    pub time_control: &'a str,
+    /// `YYYY.MM.DD`.
+    pub date: &'a str,
+    pub event: &'a str,
+    pub site: &'a str,
+}
+
+/// The record text of one finished game, with the default `Event` and an
+/// unknown (`?`) `Site`.
 pub fn format_record(
     job: &Job,
     record: &GameRecord,
@@ -30,8 +48,17 @@ pub fn format_record(
     time_control: &str,
     date: &str,
 ) -> String {
+    let info = RecordInfo { names, variant, time_control, date, event: DEFAULT_EVENT, site: "?" };
+    write_record(job, record, &info)
+}
+
+/// The record text of one finished game.
+pub fn write_record(job: &Job, record: &GameRecord, info: &RecordInfo) -> String {
+    let (names, variant, time_control, date) = (info.names, info.variant, info.time_control, info.date);
     let players = job.seats.len();
     let mut text = String::new();
+    text.push_str(&format!("[Event \"{}\"]\n", escape(info.event)));
+    text.push_str(&format!("[Site \"{}\"]\n", escape(info.site)));
     text.push_str(&format!("[Game \"{}\"]\n", job.number));
     text.push_str(&format!("[Variant \"{variant}\"]\n"));
     for (seat, &engine) in job.seats.iter().enumerate() {
@@ -80,6 +107,20 @@ pub fn append(path: &Path, text: &str) -> std::io::Result<()> {
     let mut file = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
     file.write_all(text.as_bytes())?;
     file.flush()
+}
+
+/// This machine's host name for the records' `Site` tag, or `?` (PGN's
+/// unknown) when it cannot be read or is not printable text.
+pub fn host_name() -> String {
+    let read = std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .or_else(|_| std::fs::read_to_string("/etc/hostname"))
+        .unwrap_or_default();
+    let name = read.trim();
+    if name.is_empty() || name.chars().any(|c| c.is_control() || c == '"' || c == '\\') {
+        "?".to_string()
+    } else {
+        name.to_string()
+    }
 }
 
 /// Today's date as `YYYY.MM.DD` (UTC), from the system clock.

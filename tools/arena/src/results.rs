@@ -4,7 +4,7 @@
 //! of single pairs, `-pair K`, on many machines) and reports them as one run
 //! over the same games would: standings, Elo, pentanomial, SPRT, records.
 
-use crate::record::{append, format_record};
+use crate::record::{append, write_record, RecordInfo, DEFAULT_EVENT};
 use crate::referee::{Fault, GameRecord, PlayedMove};
 use crate::schedule::Job;
 use crate::setup::Opening;
@@ -47,6 +47,12 @@ pub struct GameLine {
     pub faults: Vec<(usize, String)>,
     /// The run's SPRT, if it had one.
     pub sprt: Option<SprtLine>,
+    /// The records' `Event` and `Site` tags (`-event`, `-site`); absent
+    /// from lines written before 2026-11-26.
+    #[serde(default)]
+    pub event: Option<String>,
+    #[serde(default)]
+    pub site: Option<String>,
 }
 
 /// One move of a results line.
@@ -76,6 +82,8 @@ pub struct RunFacts<'a> {
     pub time_control: &'a str,
     pub date: &'a str,
     pub sprt: Option<&'a Sprt>,
+    pub event: &'a str,
+    pub site: &'a str,
 }
 
 fn fault_name(fault: Fault) -> &'static str {
@@ -124,6 +132,8 @@ impl GameLine {
                 .collect(),
             faults: record.faults.iter().map(|&(s, f)| (s, fault_name(f).to_string())).collect(),
             sprt: facts.sprt.map(|s| SprtLine { elo0: s.elo0, elo1: s.elo1, alpha: s.alpha, beta: s.beta }),
+            event: Some(facts.event.to_string()),
+            site: Some(facts.site.to_string()),
         }
     }
 
@@ -345,8 +355,15 @@ pub fn merge(args: &MergeArgs, out: &mut dyn Write) -> Result<(), String> {
         ))?;
         standings.record(&job, &record, game.repeat);
         if let Some(path) = &args.pgn_out {
-            let text =
-                format_record(&job, &record, &first.engines, &game.variant, &game.time_control, &game.date);
+            let info = RecordInfo {
+                names: &first.engines,
+                variant: &game.variant,
+                time_control: &game.time_control,
+                date: &game.date,
+                event: game.event.as_deref().unwrap_or(DEFAULT_EVENT),
+                site: game.site.as_deref().unwrap_or("?"),
+            };
+            let text = write_record(&job, &record, &info);
             append(path, &text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         }
     }

@@ -6,7 +6,7 @@
 
 use crate::cli::Config;
 use crate::engine::{EngineError, EngineProcess};
-use crate::record::{append, format_record, result_token, today};
+use crate::record::{append, result_token, today, write_record, RecordInfo};
 use crate::referee::{play_game, Fault, GameRecord, GameSetup};
 use crate::results::{append_line, GameLine, RunFacts};
 use crate::schedule::{schedule, Job};
@@ -191,7 +191,15 @@ impl MatchReport<'_> {
         self.standings.record(job, record, self.config.repeat);
         if let Some(path) = &self.config.pgn_out {
             let variant = self.config.variant.describe();
-            let text = format_record(job, record, &self.names, &variant, &self.time_control, &self.date);
+            let info = RecordInfo {
+                names: &self.names,
+                variant: &variant,
+                time_control: &self.time_control,
+                date: &self.date,
+                event: &self.config.event,
+                site: &self.config.site,
+            };
+            let text = write_record(job, record, &info);
             if let Err(e) = append(path, &text) {
                 self.say(&format!("Warning: cannot write {}: {e}", path.display()));
             }
@@ -205,6 +213,8 @@ impl MatchReport<'_> {
                 time_control: &self.time_control,
                 date: &self.date,
                 sprt: self.config.sprt.as_ref(),
+                event: &self.config.event,
+                site: &self.config.site,
             };
             if let Err(e) = append_line(path, &GameLine::new(job, record, &facts)) {
                 self.say(&format!("Warning: {e}"));

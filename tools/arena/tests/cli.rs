@@ -55,6 +55,9 @@ fn other_mistakes_are_refused() {
     refused("-sprt elo0=10 elo1=0", "-sprt: bad value");
     refused("-games 0", "bad value '0'");
     refused("-games", "missing -games N");
+    refused("-srand -1", "-srand: bad value '-1'");
+    refused("-event", "missing -event NAME");
+    refused("-site", "missing -site NAME");
 }
 
 #[test]
@@ -118,4 +121,42 @@ fn pgnout_takes_the_fastchess_spelling() {
     run.check(!run.stdout.contains("Warning"), "no warning");
     let text = std::fs::read_to_string(&pgn).unwrap_or_default();
     run.check(text.contains("[Game \"1\"]"), "the record is in x.pgn");
+}
+
+/// A one-game match of two depth-1 `tabula`s on 5x5 with 2 walls and two
+/// random opening plies, recorded in `pgn`; `extra` is added to the line.
+fn tiny_match(dir: &TempDir, pgn: &str, extra: &[&str]) -> Run {
+    let mut args = Vec::new();
+    for name in ["A", "B"] {
+        args.extend(["-engine".to_string(), format!("cmd={}", tabula_str()), format!("name={name}")]);
+    }
+    args.extend(
+        "-each depth=1 -variant width=5 height=5 walls=2 -games 1 -openings random plies=2"
+            .split_whitespace()
+            .map(String::from),
+    );
+    args.extend(["-pgnout".to_string(), pgn.to_string()]);
+    args.extend(extra.iter().map(|s| s.to_string()));
+    let run = ArenaRun::new(&args).watch(dir).run();
+    run.expect_exit(0);
+    run
+}
+
+/// `-srand` is `-seed`; `-event` and `-site` name the records' tags, which
+/// default to `arena match` and this machine's host name.
+#[test]
+fn srand_event_and_site() {
+    let dir = TempDir::new("cli-event");
+    let (seeded, srand, plain) = (dir.file("seed.pgn"), dir.file("srand.pgn"), dir.file("plain.pgn"));
+    tiny_match(&dir, &seeded, &["-seed", "77"]);
+    let run = tiny_match(&dir, &srand, &["-srand", "77", "-event", "Spring \"cup\"", "-site", "lab 2"]);
+    tiny_match(&dir, &plain, &[]);
+    let (seeded, srand, plain) = (read_records(&seeded), read_records(&srand), read_records(&plain));
+    run.check(seeded[0].moves[..2] == srand[0].moves[..2], "-srand 77 draws the openings of -seed 77");
+    run.check(srand[0].tag("Event") == "Spring \"cup\"", "the Event tag");
+    run.check(srand[0].tag("Site") == "lab 2", "the Site tag");
+    run.check(plain[0].tag("Event") == "arena match", "the default Event");
+    let host = std::fs::read_to_string("/proc/sys/kernel/hostname").unwrap_or_default();
+    let host = if host.trim().is_empty() { "?" } else { host.trim() };
+    run.check(plain[0].tag("Site") == host, "the default Site is the host name");
 }

@@ -47,6 +47,10 @@ pub struct Config {
     pub results: Option<PathBuf>,
     /// `-schedule`: print the games (JSON lines) instead of playing them.
     pub schedule_only: bool,
+    /// `-event NAME`: the records' `Event` tag.
+    pub event: String,
+    /// `-site NAME`: the records' `Site` tag (this machine's host name by default).
+    pub site: String,
 }
 
 /// Why the command line was refused.
@@ -78,7 +82,7 @@ mod tests;
 mod values;
 
 pub use values::sprt;
-use values::{bad, engine_setting, number, openings, pgn_out, positive, variant};
+use values::{bad, engine_setting, number, openings, pgn_out, positive, tag_value, variant};
 
 /// Reads the arguments (without the program name).
 pub fn parse(args: &[String]) -> Result<Config, CliError> {
@@ -101,6 +105,8 @@ pub fn parse(args: &[String]) -> Result<Config, CliError> {
         pair: None,
         results: None,
         schedule_only: false,
+        event: crate::record::DEFAULT_EVENT.to_string(),
+        site: crate::record::host_name(),
     };
     let mut each = EngineConfig::default();
     let mut i = 0;
@@ -144,7 +150,11 @@ pub fn parse(args: &[String]) -> Result<Config, CliError> {
             "force-concurrency" => config.force_concurrency = true,
             "concurrency" => config.concurrency = number("-concurrency", &single(&mut i, "-concurrency N")?)?,
             "maxplies" => config.max_plies = Some(number("-maxplies", &single(&mut i, "-maxplies N")?)?),
+            // `-srand` is cutechess-cli's name for it.
             "seed" => config.seed = number("-seed", &single(&mut i, "-seed N")?)?,
+            "srand" => config.seed = number("-srand", &single(&mut i, "-srand N")?)?,
+            "event" => config.event = tag_value("-event", single(&mut i, "-event NAME")?)?,
+            "site" => config.site = tag_value("-site", single(&mut i, "-site NAME")?)?,
             "ratinginterval" => {
                 config.rating_interval = number("-ratinginterval", &single(&mut i, "-ratinginterval N")?)?
             }

@@ -85,3 +85,24 @@ fn settings_are_checked_key_by_key() {
     assert!(refusal("-openings file=o.txt plies=2").is_some_and(|e| e.contains("'plies'")));
     assert!(refusal("-openings random plies=2 order=random").is_some_and(|e| e.contains("'order'")));
 }
+
+#[test]
+fn cutechess_names_for_the_seed_event_and_site() {
+    let two = "-engine cmd=a -engine cmd=b";
+    let c = parse(&args(&format!("{two} -srand 42"))).expect("-srand");
+    assert_eq!(c.seed, 42);
+    assert_eq!(parse(&args(&format!("{two} --srand 9 -seed 3"))).map(|c| c.seed), Ok(3), "the last wins");
+    assert_eq!(c.event, "arena match");
+    assert!(!c.site.is_empty());
+    let mut line = args(two);
+    line.extend(["-event", "Quoridor cup, round 2", "--site", "the \"lab\""].map(String::from));
+    let c = parse(&line).expect("-event and -site");
+    assert_eq!((c.event.as_str(), c.site.as_str()), ("Quoridor cup, round 2", "the \"lab\""));
+    line.extend(["-event".to_string(), "two\nlines".to_string()]);
+    assert_eq!(parse(&line).err().map(|e| e.to_string()), Some("-event: bad value 'two\\nlines'".into()));
+    assert_eq!(
+        parse(&args(&format!("{two} -srand x"))).err().map(|e| e.to_string()),
+        Some("-srand: bad value 'x'".into())
+    );
+    assert_eq!(parse(&args(&format!("{two} -site"))), Err(CliError::Missing("-site NAME")));
+}

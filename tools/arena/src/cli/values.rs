@@ -17,6 +17,15 @@ pub(super) fn number<T: std::str::FromStr>(what: &str, value: &str) -> Result<T,
     value.parse().map_err(|_| bad(what, value))
 }
 
+/// A record tag's value (`-event`, `-site`): one line of printable text,
+/// since a tag pair is one line of the record.
+pub(super) fn tag_value(what: &str, value: String) -> Result<String, CliError> {
+    if value.chars().any(char::is_control) {
+        return Err(bad(what, &value.escape_debug().to_string()));
+    }
+    Ok(value)
+}
+
 /// A count that must be 1 or more (`nodes=0` would ask for no search at all).
 pub(super) fn positive<T: std::str::FromStr + PartialOrd + Default>(
     what: &str,
