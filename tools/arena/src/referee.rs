@@ -21,6 +21,9 @@ pub struct GameSetup<'a> {
     /// Extra time an engine may take beyond its clock before it loses.
     pub margins: Vec<Duration>,
     pub max_plies: usize,
+    /// `-maxmoves`: a draw once every player has made this many moves
+    /// (this many times the players in plies, the opening not counted).
+    pub max_moves: Option<usize>,
     /// Set when the whole run is being interrupted.
     pub interrupted: &'a AtomicBool,
 }
@@ -174,6 +177,8 @@ impl Game {
             record.termination = "threefold repetition".into();
         } else if self.plies >= setup.max_plies {
             record.termination = format!("ply limit {} reached", setup.max_plies);
+        } else if let Some(moves) = setup.max_moves.filter(|&m| self.plies >= m * setup.variant.players()) {
+            record.termination = format!("move limit {moves} reached");
         } else {
             return false;
         }

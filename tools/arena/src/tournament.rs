@@ -302,6 +302,7 @@ fn play_job(
         limits: job.seats.iter().map(|&e| config.engines[e].limit.clone().unwrap_or_default()).collect(),
         margins: job.seats.iter().map(|&e| config.engines[e].margin.unwrap_or(DEFAULT_MARGIN)).collect(),
         max_plies: config.max_plies.unwrap_or_else(|| config.variant.default_max_plies()),
+        max_moves: config.max_moves,
         interrupted,
     };
     let mut record = play_game(&setup, &mut engines);

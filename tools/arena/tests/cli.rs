@@ -56,6 +56,7 @@ fn other_mistakes_are_refused() {
     refused("-games 0", "bad value '0'");
     refused("-games", "missing -games N");
     refused("-srand -1", "-srand: bad value '-1'");
+    refused("-maxmoves 0", "-maxmoves: bad value '0'");
     refused("-event", "missing -event NAME");
     refused("-site", "missing -site NAME");
 }

@@ -286,3 +286,35 @@ fn round_robin_of_three() {
         .collect();
     run.check(pairings == expected, "a score line of two games per pairing");
 }
+
+/// `-maxmoves N` draws a game once every player has made N moves: N x
+/// players plies after the opening (no pawn reaches its goal on 7x7 in the
+/// few moves asked, jumps included). `-maxplies` still counts plies, and the lower cap wins.
+#[test]
+fn maxmoves_counts_a_move_of_every_player() {
+    let dir = TempDir::new("maxmoves");
+    for (names, players, extra, plies, termination) in [
+        (&["A", "B"][..], 2, "-maxmoves 3", 6, "move limit 3 reached"),
+        (&["A", "B"][..], 2, "-maxmoves 3 -maxplies 5", 5, "ply limit 5 reached"),
+        (&["N", "E", "S", "W"][..], 4, "-maxmoves 2 -openings random plies=1", 9, "move limit 2 reached"),
+    ] {
+        let pgn = dir.file(&format!("{players}-{plies}.pgn"));
+        let run = ArenaRun::new(&args(
+            tabulas(names),
+            &format!(
+                "-each depth=1 -variant width=7 height=7 walls=2 players={players} -games 2 -repeat {extra} \
+                 -pgnout {pgn}"
+            ),
+        ))
+        .run();
+        run.expect_exit(0);
+        let finished = check_games(&run, 2);
+        for f in &finished {
+            run.check(f.result == "1/2-1/2" && f.termination == termination, termination);
+        }
+        for record in read_records(&pgn) {
+            assert_eq!(record.moves.len(), plies, "{record:?}");
+            assert_eq!(record.tag("Termination"), termination);
+        }
+    }
+}

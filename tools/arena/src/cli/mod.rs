@@ -36,6 +36,8 @@ pub struct Config {
     pub openings: OpeningSource,
     pub sprt: Option<Sprt>,
     pub max_plies: Option<usize>,
+    /// `-maxmoves N`: a draw after N moves of every player (N x players plies).
+    pub max_moves: Option<usize>,
     pub recover: bool,
     pub pgn_out: Option<PathBuf>,
     pub log: Option<PathBuf>,
@@ -97,6 +99,7 @@ pub fn parse(args: &[String]) -> Result<Config, CliError> {
         openings: OpeningSource::StartPosition,
         sprt: None,
         max_plies: None,
+        max_moves: None,
         recover: false,
         pgn_out: None,
         log: None,
@@ -149,6 +152,7 @@ pub fn parse(args: &[String]) -> Result<Config, CliError> {
             "recover" => config.recover = true,
             "force-concurrency" => config.force_concurrency = true,
             "concurrency" => config.concurrency = number("-concurrency", &single(&mut i, "-concurrency N")?)?,
+            "maxmoves" => config.max_moves = Some(positive("-maxmoves", &single(&mut i, "-maxmoves N")?)?),
             "maxplies" => config.max_plies = Some(number("-maxplies", &single(&mut i, "-maxplies N")?)?),
             // `-srand` is cutechess-cli's name for it.
             "seed" => config.seed = number("-seed", &single(&mut i, "-seed N")?)?,

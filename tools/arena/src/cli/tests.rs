@@ -106,3 +106,15 @@ fn cutechess_names_for_the_seed_event_and_site() {
     );
     assert_eq!(parse(&args(&format!("{two} -site"))), Err(CliError::Missing("-site NAME")));
 }
+
+#[test]
+fn maxmoves_is_a_positive_count() {
+    let two = "-engine cmd=a -engine cmd=b";
+    let c = parse(&args(&format!("{two} -maxmoves 40 -maxplies 100"))).expect("-maxmoves");
+    assert_eq!((c.max_moves, c.max_plies), (Some(40), Some(100)));
+    assert_eq!(parse(&args(two)).map(|c| c.max_moves), Ok(None));
+    for bad in ["0", "-3", "many"] {
+        let refused = parse(&args(&format!("{two} -maxmoves {bad}"))).err().map(|e| e.to_string());
+        assert_eq!(refused, Some(format!("-maxmoves: bad value '{bad}'")));
+    }
+}
