@@ -20,6 +20,9 @@ pub struct GameSetup<'a> {
     pub limits: Vec<Limit>,
     /// Extra time an engine may take beyond its clock before it loses.
     pub margins: Vec<Duration>,
+    /// Seats under `tc=inf`: no clock, so their node- or depth-limited
+    /// search is awaited as long as it takes (an interrupt still ends it).
+    pub unclocked: Vec<bool>,
     pub max_plies: usize,
     /// `-maxmoves`: a draw once every player has made this many moves
     /// (this many times the players in plies, the opening not counted).
@@ -57,6 +60,10 @@ pub struct GameRecord {
     /// True when the run was interrupted: the game does not count.
     pub interrupted: bool,
 }
+
+/// How long a `tc=inf` engine's move is awaited: for all practical
+/// purposes for ever (a year), yet a deadline that an `Instant` holds.
+const UNCLOCKED_WAIT: Duration = Duration::from_secs(365 * 24 * 3600);
 
 /// The record's mark for the skipped turn of a seat that is out.
 pub const SKIPPED: &str = "-";
@@ -217,6 +224,7 @@ impl Game {
             Some(text) => format!("position fen {text} moves {moves}"),
         };
         let budget = match &setup.limits[seat] {
+            _ if setup.unclocked.get(seat) == Some(&true) => UNCLOCKED_WAIT,
             Limit::Clock { .. } => self.clocks[seat].left,
             Limit::MoveTime(t) => *t,
             Limit::Nodes(_) | Limit::Depth(_) => Duration::from_secs(60),

@@ -301,6 +301,7 @@ fn play_job(
         opening: &job.opening,
         limits: job.seats.iter().map(|&e| config.engines[e].limit.clone().unwrap_or_default()).collect(),
         margins: job.seats.iter().map(|&e| config.engines[e].margin.unwrap_or(DEFAULT_MARGIN)).collect(),
+        unclocked: job.seats.iter().map(|&e| config.engines[e].infinite == Some(true)).collect(),
         max_plies: config.max_plies.unwrap_or_else(|| config.variant.default_max_plies()),
         max_moves: config.max_moves,
         interrupted,
@@ -335,8 +336,15 @@ fn start_engine(
 }
 
 fn describe_limits(config: &Config) -> String {
-    let all: Vec<String> =
-        config.engines.iter().map(|e| e.limit.clone().unwrap_or_default().describe()).collect();
+    let describe = |e: &crate::cli::EngineConfig| {
+        let limit = e.limit.clone().unwrap_or_default().describe();
+        if e.infinite == Some(true) {
+            format!("inf {limit}")
+        } else {
+            limit
+        }
+    };
+    let all: Vec<String> = config.engines.iter().map(describe).collect();
     if all.iter().all(|l| *l == all[0]) {
         all[0].clone()
     } else {

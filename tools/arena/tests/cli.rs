@@ -30,6 +30,9 @@ fn a_bad_time_control_is_refused() {
     refused("-each tc=fast", "tc: bad value 'fast'");
     refused("-each tc=0+1", "tc: bad value '0+1'");
     refused("-each st=-1", "st: bad value '-1'");
+    refused("-each tc=1e30", "tc: bad value '1e30'");
+    refused("-each tc=inf", "engine1: tc=inf needs nodes=N or depth=N");
+    refused("-each tc=inf st=0.1", "engine1: tc=inf needs nodes=N or depth=N");
 }
 
 #[test]

@@ -14,6 +14,11 @@ pub struct EngineConfig {
     pub spec: EngineSpec,
     pub limit: Option<Limit>,
     pub margin: Option<Duration>,
+    /// `tc=inf` (`Some(true)`): no clock, so the engine must be node- or
+    /// depth-limited, and arena waits for its move as long as it takes.
+    /// `Some(false)`: a clock was given in the same group, which overrides
+    /// an `-each tc=inf`.
+    pub infinite: Option<bool>,
 }
 
 /// Where openings come from.
@@ -59,10 +64,18 @@ pub struct Config {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CliError {
     UnknownFlag(String),
-    UnknownKey { flag: &'static str, key: String },
-    BadValue { what: String, value: String },
+    UnknownKey {
+        flag: &'static str,
+        key: String,
+    },
+    BadValue {
+        what: String,
+        value: String,
+    },
     Missing(&'static str),
     EngineCount(usize),
+    /// Settings that cannot go together.
+    Conflict(String),
 }
 
 impl std::fmt::Display for CliError {
@@ -75,6 +88,7 @@ impl std::fmt::Display for CliError {
             CliError::EngineCount(n) => {
                 write!(f, "{n} engines: a match needs 2 or more (exactly 4 for four players)")
             }
+            CliError::Conflict(why) => write!(f, "{why}"),
         }
     }
 }
@@ -199,6 +213,14 @@ fn finish(config: &mut Config, each: &EngineConfig) -> Result<(), CliError> {
         engine.spec.args = args;
         engine.limit = engine.limit.clone().or_else(|| each.limit.clone());
         engine.margin = engine.margin.or(each.margin);
+        engine.infinite = engine.infinite.or(each.infinite);
+        let searched = matches!(engine.limit, Some(Limit::Nodes(_) | Limit::Depth(_)));
+        if engine.infinite == Some(true) && !searched {
+            return Err(CliError::Conflict(format!(
+                "{}: tc=inf needs nodes=N or depth=N (a search without a limit never ends)",
+                engine.spec.name
+            )));
+        }
         engine.spec.handshake = engine.spec.handshake.or(each.spec.handshake);
         if engine.spec.dir.is_none() {
             engine.spec.dir = each.spec.dir.clone();

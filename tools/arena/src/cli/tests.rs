@@ -118,3 +118,33 @@ fn maxmoves_is_a_positive_count() {
         assert_eq!(refused, Some(format!("-maxmoves: bad value '{bad}'")));
     }
 }
+
+#[test]
+fn tc_inf_needs_a_node_or_depth_limit() {
+    let two = "-engine cmd=a name=A -engine cmd=b name=B";
+    let c = parse(&args(&format!("{two} -each tc=inf nodes=500"))).expect("tc=inf nodes=N");
+    assert!(c.engines.iter().all(|e| e.infinite == Some(true) && e.limit == Some(Limit::Nodes(500))));
+    let c = parse(&args("-engine cmd=a depth=3 tc=inf -engine cmd=b tc=40/60+0.6 -each tc=inf"));
+    let c = c.expect("a clock of its own overrides -each tc=inf");
+    assert_eq!((c.engines[0].infinite, c.engines[0].limit.clone()), (Some(true), Some(Limit::Depth(3))));
+    let clock = Limit::Clock {
+        moves: Some(40),
+        base: Duration::from_secs(60),
+        increment: Duration::from_millis(600),
+    };
+    assert_eq!((c.engines[1].infinite, c.engines[1].limit.clone()), (Some(false), Some(clock)));
+    let refusal = |extra: &str| parse(&args(&format!("{two} {extra}"))).err().map(|e| e.to_string());
+    for extra in [
+        "-each tc=inf",
+        "-each tc=10+0.1 tc=inf",
+        "-each tc=inf st=0.5",
+        "-each nodes=9 -engine cmd=c tc=inf st=1",
+    ] {
+        let refused = refusal(extra).unwrap_or_default();
+        assert!(
+            refused.ends_with(": tc=inf needs nodes=N or depth=N (a search without a limit never ends)"),
+            "{extra}: {refused}"
+        );
+    }
+    assert_eq!(refusal("-each tc=infinity"), Some("tc: bad value 'infinity'".into()));
+}

@@ -63,7 +63,16 @@ pub(super) fn engine_setting(
         "name" => config.spec.name = value.to_string(),
         "arg" => config.spec.args.push(value.to_string()),
         "dir" => config.spec.dir = Some(PathBuf::from(value)),
-        "tc" => config.limit = Some(Limit::parse_clock(value).map_err(|_| bad("tc", value))?),
+        "tc" if value == "inf" => {
+            config.infinite = Some(true);
+            if matches!(config.limit, Some(Limit::Clock { .. })) {
+                config.limit = None;
+            }
+        }
+        "tc" => {
+            config.limit = Some(Limit::parse_clock(value).map_err(|_| bad("tc", value))?);
+            config.infinite = Some(false);
+        }
         "st" => config.limit = Some(Limit::MoveTime(seconds("st", value)?)),
         "nodes" => config.limit = Some(Limit::Nodes(positive("nodes", value)?)),
         "depth" => config.limit = Some(Limit::Depth(positive("depth", value)?)),
