@@ -15,10 +15,10 @@ usage: arena -engine cmd=PATH [name=NAME] [arg=ARG]... [dir=DIR] [option.NAME=VA
              [-games N] [-rounds N] [-repeat] [-concurrency N] [-force-concurrency]
              [-openings file=PATH order=random|sequential | -openings random plies=N]
              [-sprt elo0=0 elo1=5 alpha=0.05 beta=0.05]
-             [-maxplies N] [-maxmoves N] [-recover] [-pgnout FILE] [-log FILE] [-seed N | -srand N] [-ratinginterval N]
+             [-maxplies N] [-maxmoves N] [-recover] [-pgnout FILE [min]] [-log FILE] [-seed N | -srand N] [-ratinginterval N]
              [-event NAME] [-site NAME]
              [-results FILE] [-pair K] [-schedule]
-       arena merge RESULTS_FILE... [-pgnout FILE] [-sprt elo0=.. elo1=.. alpha=.. beta=..]
+       arena merge RESULTS_FILE... [-pgnout FILE [min]] [-sprt elo0=.. elo1=.. alpha=.. beta=..]
 Every -flag may also be written --flag.";
 
 fn main() {

@@ -36,6 +36,8 @@ pub struct RecordInfo<'a> {
     pub date: &'a str,
     pub event: &'a str,
     pub site: &'a str,
+    /// `-pgnout FILE min`: tags and moves only, no comments.
+    pub minimal: bool,
 }
 
 /// The record text of one finished game, with the default `Event` and an
@@ -48,7 +50,8 @@ pub fn format_record(
     time_control: &str,
     date: &str,
 ) -> String {
-    let info = RecordInfo { names, variant, time_control, date, event: DEFAULT_EVENT, site: "?" };
+    let info =
+        RecordInfo { names, variant, time_control, date, event: DEFAULT_EVENT, site: "?", minimal: false };
     write_record(job, record, &info)
 }
 
@@ -78,7 +81,7 @@ pub fn write_record(job: &Job, record: &GameRecord, info: &RecordInfo) -> String
     text.push('\n');
     text.push_str(&result_token(record, players));
     text.push('\n');
-    if !record.moves.is_empty() {
+    if !record.moves.is_empty() && !info.minimal {
         let times: Vec<String> = record.moves.iter().map(|m| m.millis.to_string()).collect();
         text.push_str(&format!(
             "; opening plies {}; move times (ms): {}\n",
@@ -297,6 +300,40 @@ mod tests {
         assert_eq!(read.game, Opening { fen: None, moves: vec!["e2".into(), "e8".into()] });
         assert_eq!((read.result.as_str(), read.tag("P1")), ("0-1", Some("B")));
         assert_eq!(read.comments, ["opening plies 1; move times (ms): 12", "scores: cp50"]);
+    }
+
+    #[test]
+    fn a_minimal_record_has_no_comments() {
+        let job =
+            Job { number: 1, seats: vec![0, 1], opening: Opening { fen: None, moves: vec![] }, group: 0 };
+        let record = GameRecord {
+            winner: None,
+            termination: "ply limit 2 reached".into(),
+            moves: vec![
+                PlayedMove { seat: 0, text: "e2".into(), millis: 12, score: Some("cp 50".into()) },
+                PlayedMove { seat: 1, text: "e8".into(), millis: 7, score: Some("mate -3".into()) },
+            ],
+            faults: Vec::new(),
+            interrupted: false,
+        };
+        let names = vec!["A".to_string(), "B".to_string()];
+        let info = RecordInfo {
+            names: &names,
+            variant: "quoridor 9x9 walls=10 players=2",
+            time_control: "st=0.1",
+            date: "2026.11.26",
+            event: "e",
+            site: "s",
+            minimal: true,
+        };
+        let minimal = write_record(&job, &record, &info);
+        assert!(!minimal.contains(';') && !minimal.contains('{'), "{minimal}");
+        let full = write_record(&job, &record, &RecordInfo { minimal: false, ..info });
+        assert!(full.contains("; scores: cp50 mate-3"), "{full}");
+        let (minimal, full) = (read_records(&minimal), read_records(&full));
+        let (minimal, full) = (minimal[0].as_ref().expect("minimal"), full[0].as_ref().expect("full"));
+        assert_eq!((&minimal.game, &minimal.tags, &minimal.result), (&full.game, &full.tags, &full.result));
+        assert!(minimal.comments.is_empty());
     }
 
     #[test]

@@ -216,10 +216,13 @@ pub fn append_line(path: &Path, line: &GameLine) -> Result<(), String> {
 pub struct MergeArgs {
     pub files: Vec<PathBuf>,
     pub pgn_out: Option<PathBuf>,
+    /// `-pgnout FILE min`: records without comments.
+    pub pgn_min: bool,
     pub sprt: Option<Sprt>,
 }
 
-/// Reads `arena merge FILES... [-pgnout FILE] [-sprt elo0=.. elo1=.. alpha=.. beta=..]`.
+/// Reads `arena merge FILES... [-pgnout FILE [min]] [-sprt elo0=.. elo1=.. alpha=.. beta=..]`
+/// (`min` or `min=...` right after the file is taken as its setting, never as a file).
 pub fn parse_merge(args: &[String]) -> Result<MergeArgs, String> {
     let mut merge = MergeArgs::default();
     let mut i = 0;
@@ -228,8 +231,15 @@ pub fn parse_merge(args: &[String]) -> Result<MergeArgs, String> {
         match word.trim_start_matches('-') {
             "pgnout" if word.starts_with('-') => {
                 i += 1;
-                let path = args.get(i).ok_or("missing -pgnout FILE")?;
-                merge.pgn_out = Some(PathBuf::from(path.strip_prefix("file=").unwrap_or(path)));
+                let first = args.get(i).ok_or("missing -pgnout FILE")?;
+                let mut pairs = vec![crate::cli::pgn_out_first(first)];
+                while let Some(next) = args.get(i + 1).filter(|w| *w == "min" || w.starts_with("min=")) {
+                    let (key, value) = next.split_once('=').unwrap_or((next, ""));
+                    pairs.push((key.to_string(), value.to_string()));
+                    i += 1;
+                }
+                let (path, minimal) = crate::cli::pgn_out(&pairs).map_err(|e| e.to_string())?;
+                (merge.pgn_out, merge.pgn_min) = (Some(path), minimal);
             }
             "sprt" if word.starts_with('-') => {
                 let mut pairs = Vec::new();
@@ -362,6 +372,7 @@ pub fn merge(args: &MergeArgs, out: &mut dyn Write) -> Result<(), String> {
                 date: &game.date,
                 event: game.event.as_deref().unwrap_or(DEFAULT_EVENT),
                 site: game.site.as_deref().unwrap_or("?"),
+                minimal: args.pgn_min,
             };
             let text = write_record(&job, &record, &info);
             append(path, &text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;

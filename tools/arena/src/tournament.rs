@@ -198,6 +198,7 @@ impl MatchReport<'_> {
                 date: &self.date,
                 event: &self.config.event,
                 site: &self.config.site,
+                minimal: self.config.pgn_min,
             };
             let text = write_record(job, record, &info);
             if let Err(e) = append(path, &text) {

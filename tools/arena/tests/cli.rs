@@ -164,3 +164,26 @@ fn srand_event_and_site() {
     let host = if host.trim().is_empty() { "?" } else { host.trim() };
     run.check(plain[0].tag("Site") == host, "the default Site is the host name");
 }
+
+/// `-pgnout FILE min` (cutechess) and `-pgnout file=FILE min=true`
+/// (fastchess): the records hold tags and moves, and no comment.
+#[test]
+fn minimal_records() {
+    let dir = TempDir::new("cli-min");
+    let (full, cutechess, fastchess) = (dir.file("full.pgn"), dir.file("c.pgn"), dir.file("f.pgn"));
+    tiny_match(&dir, &full, &["-seed", "4"]);
+    let run = tiny_match(&dir, &cutechess, &["min", "-seed", "4"]);
+    tiny_match(
+        &dir,
+        &dir.file("unused.pgn"),
+        &["-seed", "4", "-pgnout", &format!("file={fastchess}"), "min=true"],
+    );
+    let full = read_records(&full);
+    for path in [cutechess, fastchess] {
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        run.check(!text.contains(';') && !text.contains('{'), &format!("no comment in {path}:\n{text}"));
+        let minimal = read_records(&path);
+        run.check(minimal.len() == 1 && minimal[0].moves == full[0].moves, "the same moves");
+        run.check(minimal[0].tags == full[0].tags, "the same tags");
+    }
+}

@@ -60,13 +60,15 @@ fn pairs_played_apart_and_merged_equal_one_run() {
     let merged_pgn = dir.file("merged.pgn");
     let mut merge_args = vec!["merge".to_string()];
     merge_args.extend(files.iter().cloned());
-    merge_args.extend(["-pgnout".to_string(), merged_pgn.clone()]);
+    merge_args.extend(["-pgnout".to_string(), merged_pgn.clone(), "min".to_string()]);
     let merged = ArenaRun::new(&merge_args).run();
     merged.expect_exit(0);
     merged.check(merged.stdout.contains("appears twice; counted once"), "the repeated pair is noticed");
     merged.check(result_block(&merged.stdout) == result_block(&whole.stdout), "merged = whole");
     merged.check(result_block(&whole.stdout).len() >= 4, "a full result block");
     merged.check(moves(&merged_pgn) == moves(&dir.file("whole.pgn")), "the same records");
+    let minimal = std::fs::read_to_string(&merged_pgn).unwrap_or_default();
+    merged.check(!minimal.contains(';') && !minimal.contains('{'), "-pgnout FILE min: no comments");
 }
 
 #[test]

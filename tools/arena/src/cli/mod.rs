@@ -45,6 +45,8 @@ pub struct Config {
     pub max_moves: Option<usize>,
     pub recover: bool,
     pub pgn_out: Option<PathBuf>,
+    /// `-pgnout FILE min`: records without comments.
+    pub pgn_min: bool,
     pub log: Option<PathBuf>,
     pub seed: u64,
     pub rating_interval: usize,
@@ -97,8 +99,8 @@ impl std::fmt::Display for CliError {
 mod tests;
 mod values;
 
-pub use values::sprt;
-use values::{bad, engine_setting, number, openings, pgn_out, positive, tag_value, variant};
+use values::{bad, engine_setting, number, openings, positive, tag_value, variant};
+pub use values::{pgn_out, pgn_out_first, sprt};
 
 /// Reads the arguments (without the program name).
 pub fn parse(args: &[String]) -> Result<Config, CliError> {
@@ -116,6 +118,7 @@ pub fn parse(args: &[String]) -> Result<Config, CliError> {
         max_moves: None,
         recover: false,
         pgn_out: None,
+        pgn_min: false,
         log: None,
         seed: 1,
         rating_interval: 10,
@@ -177,13 +180,11 @@ pub fn parse(args: &[String]) -> Result<Config, CliError> {
                 config.rating_interval = number("-ratinginterval", &single(&mut i, "-ratinginterval N")?)?
             }
             "pgnout" => {
-                let first = single(&mut i, "-pgnout FILE")?;
-                let mut pairs = match first.split_once('=') {
-                    Some((key, value)) => vec![(key.to_string(), value.to_string())],
-                    None => vec![("file".to_string(), first)],
-                };
+                let mut pairs = vec![pgn_out_first(&single(&mut i, "-pgnout FILE")?)];
                 pairs.extend(values(&mut i));
-                config.pgn_out = Some(pgn_out(&pairs)?);
+                let (path, minimal) = pgn_out(&pairs)?;
+                config.pgn_out = Some(path);
+                config.pgn_min = minimal;
             }
             "log" => config.log = Some(PathBuf::from(single(&mut i, "-log FILE")?)),
             "pair" => config.pair = Some(positive("-pair", &single(&mut i, "-pair K")?)?),

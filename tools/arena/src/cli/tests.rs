@@ -148,3 +148,24 @@ fn tc_inf_needs_a_node_or_depth_limit() {
     }
     assert_eq!(refusal("-each tc=infinity"), Some("tc: bad value 'infinity'".into()));
 }
+
+#[test]
+fn minimal_records_in_either_spelling() {
+    let two = "-engine cmd=a -engine cmd=b";
+    let read = |extra: &str| parse(&args(&format!("{two} {extra}"))).map(|c| (c.pgn_out, c.pgn_min));
+    let min = Ok((Some(PathBuf::from("x.pgn")), true));
+    assert_eq!(read("-pgnout x.pgn min"), min);
+    assert_eq!(read("-pgnout file=x.pgn min=true -games 2"), min);
+    assert_eq!(read("-pgnout min=true file=x.pgn"), min);
+    assert_eq!(read("-pgnout x.pgn min=false"), Ok((Some(PathBuf::from("x.pgn")), false)));
+    assert_eq!(read("-pgnout x.pgn"), Ok((Some(PathBuf::from("x.pgn")), false)));
+    assert_eq!(
+        read("-pgnout x.pgn min=yes").map_err(|e| e.to_string()),
+        Err("-pgnout min: bad value 'yes'".into())
+    );
+    assert_eq!(read("-pgnout min=true"), Err(CliError::Missing("-pgnout FILE")));
+    assert_eq!(
+        read("-pgnout x.pgn fi").map_err(|e| e.to_string()),
+        Err("-pgnout: unknown setting 'fi'".into())
+    );
+}

@@ -129,12 +129,29 @@ fn known_keys(flag: &'static str, pairs: &[(String, String)], allowed: &[&str]) 
     }
 }
 
-/// `-pgnout FILE` or, as fastchess writes it, `-pgnout file=FILE`.
-pub(super) fn pgn_out(pairs: &[(String, String)]) -> Result<PathBuf, CliError> {
-    known_keys("-pgnout", pairs, &["file"])?;
-    match pairs.iter().rev().find(|(k, _)| k == "file") {
-        Some((_, path)) if !path.is_empty() => Ok(PathBuf::from(path)),
-        _ => Err(CliError::Missing("-pgnout FILE")),
+/// `-pgnout FILE [min]` or, as fastchess writes it, `-pgnout file=FILE
+/// [min=true]`, from its words as `key=value` pairs (the first word without
+/// `=` is the file); `min` asks for minimal records: no comments. The
+/// path and whether records are minimal.
+pub fn pgn_out(pairs: &[(String, String)]) -> Result<(PathBuf, bool), CliError> {
+    known_keys("-pgnout", pairs, &["file", "min"])?;
+    let path = match pairs.iter().rev().find(|(k, _)| k == "file") {
+        Some((_, path)) if !path.is_empty() => PathBuf::from(path),
+        _ => return Err(CliError::Missing("-pgnout FILE")),
+    };
+    let minimal = match pairs.iter().rev().find(|(k, _)| k == "min").map(|(_, v)| v.as_str()) {
+        None | Some("false") => false,
+        Some("" | "true") => true,
+        Some(other) => return Err(bad("-pgnout min", other)),
+    };
+    Ok((path, minimal))
+}
+
+/// The first word after `-pgnout` as a `key=value` pair: a bare word is the file.
+pub fn pgn_out_first(word: &str) -> (String, String) {
+    match word.split_once('=') {
+        Some((key, value)) => (key.to_string(), value.to_string()),
+        None => ("file".to_string(), word.to_string()),
     }
 }
 
