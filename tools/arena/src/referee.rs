@@ -4,7 +4,7 @@
 //! failing engine is out: its pawn stays where it is, its turns are skipped,
 //! and the game goes on until a pawn reaches its goal or one engine is left.
 
-use crate::engine::{EngineError, EngineProcess};
+use crate::engine::{EngineError, EngineProcess, SearchReport};
 use crate::setup::{opening_position, GameVariant, Limit, Opening};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -45,7 +45,10 @@ pub struct PlayedMove {
     pub seat: usize,
     pub text: String,
     pub millis: u64,
+    /// The engine's last reported score (`cp N`, `mate N`), if any.
     pub score: Option<String>,
+    /// The depth it reported with that score.
+    pub depth: Option<u32>,
 }
 
 /// How a game ended.
@@ -201,7 +204,13 @@ impl Game {
         };
         self.position = next;
         // Shown as `-` in records; see `record`.
-        self.record.moves.push(PlayedMove { seat, text: SKIPPED.into(), millis: 0, score: None });
+        self.record.moves.push(PlayedMove {
+            seat,
+            text: SKIPPED.into(),
+            millis: 0,
+            score: None,
+            depth: None,
+        });
         // The engines hear the game again from this position; the referee
         // keeps its history, so repetitions still count.
         self.base = Some(self.position.to_text());
@@ -216,7 +225,7 @@ impl Game {
         setup: &GameSetup,
         engine: &mut EngineProcess,
         seat: usize,
-    ) -> (Result<(String, Option<String>), EngineError>, Duration) {
+    ) -> (Result<(String, SearchReport), EngineError>, Duration) {
         let command = go_command(setup, &self.clocks, setup.variant.players(), seat);
         let moves = self.since_base.join(" ");
         let position_line = match &self.base {
@@ -243,10 +252,10 @@ impl Game {
         &mut self,
         setup: &GameSetup,
         seat: usize,
-        answer: Result<(String, Option<String>), EngineError>,
+        answer: Result<(String, SearchReport), EngineError>,
         elapsed: Duration,
     ) -> Option<(Fault, String)> {
-        let (text, score) = match answer {
+        let (text, report) = match answer {
             Err(EngineError::Timeout(_)) => return Some((Fault::TimeLoss, "loses on time".to_string())),
             // Counted with the time losses: it loses the game, and the match goes on.
             Err(e @ EngineError::Flood(_)) => return Some((Fault::TimeLoss, e.to_string())),
@@ -265,7 +274,8 @@ impl Game {
         }
         self.position = next;
         let millis = elapsed.as_millis() as u64;
-        self.record.moves.push(PlayedMove { seat, text: text.clone(), millis, score });
+        let SearchReport { score, depth } = report;
+        self.record.moves.push(PlayedMove { seat, text: text.clone(), millis, score, depth });
         self.since_base.push(text);
         charge_clock(&mut self.clocks[seat], limit, elapsed);
         self.plies += 1;
@@ -293,9 +303,9 @@ fn wait_bestmove(
     engine: &mut EngineProcess,
     deadline: Instant,
     interrupted: &AtomicBool,
-) -> Result<(String, Option<String>), EngineError> {
+) -> Result<(String, SearchReport), EngineError> {
     let slice = Duration::from_millis(50);
-    let mut last_score = None;
+    let mut last_score = SearchReport::default();
     loop {
         let until = deadline.min(Instant::now() + slice);
         match engine.wait_bestmove_scored(until, &mut last_score) {

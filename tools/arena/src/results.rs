@@ -63,6 +63,10 @@ pub struct MoveLine {
     pub text: String,
     pub ms: u64,
     pub score: Option<String>,
+    /// The depth reported with the score; absent from lines written before
+    /// 2026-11-26.
+    #[serde(default)]
+    pub depth: Option<u32>,
 }
 
 /// A run's SPRT bounds, as on its command line.
@@ -128,6 +132,7 @@ impl GameLine {
                     text: m.text.clone(),
                     ms: m.millis,
                     score: m.score.clone(),
+                    depth: m.depth,
                 })
                 .collect(),
             faults: record.faults.iter().map(|&(s, f)| (s, fault_name(f).to_string())).collect(),
@@ -196,6 +201,7 @@ impl GameLine {
                     text: m.text.clone(),
                     millis: m.ms,
                     score: m.score.clone(),
+                    depth: m.depth,
                 })
                 .collect(),
             faults,

@@ -24,6 +24,8 @@
 // Each test crate uses its own subset of the helpers.
 #![allow(dead_code)]
 
+pub mod pgn;
+
 use std::collections::{HashMap, HashSet};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -658,6 +660,8 @@ pub struct Record {
     pub result: String,
     /// The `;` lines.
     pub comments: Vec<String>,
+    /// The `{...}` comments, each with the number of moves before it.
+    pub move_comments: Vec<(usize, String)>,
 }
 
 impl Record {
@@ -675,51 +679,21 @@ impl Record {
     }
 }
 
-/// Reads a `[Key "value"]` line strictly: `\"` and `\\` are the only escapes,
-/// and the value ends at the first unescaped quote, which `]` must follow.
-fn parse_tag(line: &str) -> Result<(String, String), String> {
-    let inner = line.strip_prefix('[').ok_or("no '['")?;
-    let (key, rest) = inner.split_once(" \"").ok_or("no ' \"' after the key")?;
-    let mut value = String::new();
-    let mut chars = rest.chars();
-    loop {
-        match chars.next().ok_or("unterminated value")? {
-            '\\' => value.push(chars.next().ok_or("dangling '\\'")?),
-            '"' => break,
-            c => value.push(c),
-        }
-    }
-    if chars.as_str() != "]" {
-        return Err(format!("'{}' after the value's closing quote", chars.as_str()));
-    }
-    Ok((key.to_string(), value))
-}
-
-/// Reads a record file: tags, an empty line, the move line (possibly empty),
-/// the result line, `;` comment lines, an empty line; repeated.
+/// Reads a record file with the strict PGN reader ([`pgn::read_strict`]),
+/// so every record a test reads is checked against the PGN standard.
 pub fn read_records(path: &str) -> Vec<Record> {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
-    let mut lines = text.lines().peekable();
-    let mut records = Vec::new();
-    while lines.peek().is_some() {
-        let mut tags = Vec::new();
-        while let Some(line) = lines.next_if(|l| l.starts_with('[')) {
-            tags.push(
-                parse_tag(line).unwrap_or_else(|e| panic!("bad tag line {line:?} ({e}) in {path}:\n{text}")),
-            );
-        }
-        assert!(!tags.is_empty(), "a record without tags in {path}:\n{text}");
-        assert_eq!(lines.next(), Some(""), "no empty line after the tags in {path}:\n{text}");
-        let moves = lines.next().expect("the move line").split_whitespace().map(String::from).collect();
-        let result = lines.next().expect("the result line").to_string();
-        let mut comments = Vec::new();
-        while let Some(line) = lines.next_if(|l| l.starts_with(';')) {
-            comments.push(line.to_string());
-        }
-        assert_eq!(lines.next(), Some(""), "no empty line after a record in {path}:\n{text}");
-        records.push(Record { tags, moves, result, comments });
-    }
-    records
+    let games = pgn::read_strict(&text).unwrap_or_else(|e| panic!("{path} is not strict PGN: {e}\n{text}"));
+    games
+        .into_iter()
+        .map(|g| Record {
+            tags: g.tags,
+            moves: g.moves,
+            result: g.result,
+            comments: g.line_comments,
+            move_comments: g.move_comments,
+        })
+        .collect()
 }
 
 pub fn quoridor_start(width: usize, height: usize, walls: usize, players: usize) -> AnyPosition {
@@ -761,12 +735,29 @@ pub fn replay(start: AnyPosition, moves: &[String]) -> Result<Replay, String> {
     Ok(Replay { position, plies: moves.len(), threefold })
 }
 
+/// The players of a record's variant.
+pub fn players_of(record: &Record) -> usize {
+    if record.tag("Variant").contains("players=4") {
+        4
+    } else {
+        2
+    }
+}
+
 /// Replays a record and checks that its Result and Termination agree with
 /// where the moves lead; `max_plies` is arena's ply cap. Returns the replay.
 pub fn check_record(record: &Record, start: AnyPosition, max_plies: usize) -> Replay {
     let replayed = replay(start, &record.moves).unwrap_or_else(|e| panic!("{e} in {record:?}"));
     assert_eq!(record.tag("Result"), record.result, "Result tag and result line differ: {record:?}");
     assert_eq!(record.tag("Plies"), record.moves.len().to_string(), "{record:?}");
+    assert_eq!(record.tag("PlyCount"), record.moves.len().to_string(), "{record:?}");
+    if players_of(record) == 2 {
+        assert_eq!(
+            (record.tag("White"), record.tag("Black")),
+            (record.tag("P1"), record.tag("P2")),
+            "{record:?}"
+        );
+    }
     let termination = record.tag("Termination");
     let outcome = replayed.position.outcome();
     let winner = termination
