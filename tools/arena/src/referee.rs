@@ -4,6 +4,7 @@
 //! failing engine is out: its pawn stays where it is, its turns are skipped,
 //! and the game goes on until a pawn reaches its goal or one engine is left.
 
+use crate::adjudicate::{Adjudication, Adjudicator, Verdict};
 use crate::engine::{EngineError, EngineProcess, SearchReport};
 use crate::setup::{opening_position, GameVariant, Limit, Opening};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -27,6 +28,8 @@ pub struct GameSetup<'a> {
     /// `-maxmoves`: a draw once every player has made this many moves
     /// (this many times the players in plies, the opening not counted).
     pub max_moves: Option<usize>,
+    /// `-draw` and `-resign` (two players).
+    pub adjudication: Adjudication,
     /// Set when the whole run is being interrupted.
     pub interrupted: &'a AtomicBool,
 }
@@ -90,6 +93,9 @@ struct Game {
     clocks: Vec<Clock>,
     out: [bool; 4],
     plies: usize,
+    adjudicator: Adjudicator,
+    /// What adjudication decided after the last move, if anything.
+    verdict: Option<Verdict>,
     record: GameRecord,
 }
 
@@ -164,6 +170,8 @@ impl Game {
             clocks,
             out,
             plies: 0,
+            adjudicator: Adjudicator::new(setup.adjudication),
+            verdict: None,
             record,
         })
     }
@@ -185,6 +193,14 @@ impl Game {
             }
         } else if self.history.iter().filter(|&&h| h == self.position.hash()).count() >= 2 {
             record.termination = "threefold repetition".into();
+        } else if let Some(verdict) = self.verdict.take() {
+            match verdict {
+                Verdict::Draw(why) => record.termination = why,
+                Verdict::Loss(seat, why) => {
+                    record.winner = Some(1 - seat.min(1));
+                    record.termination = why;
+                }
+            }
         } else if self.plies >= setup.max_plies {
             record.termination = format!("ply limit {} reached", setup.max_plies);
         } else if let Some(moves) = setup.max_moves.filter(|&m| self.plies >= m * setup.variant.players()) {
@@ -275,6 +291,8 @@ impl Game {
         self.position = next;
         let millis = elapsed.as_millis() as u64;
         let SearchReport { score, depth } = report;
+        let before = setup.opening.moves.len() + self.plies;
+        self.verdict = self.adjudicator.record(seat, before, score.as_deref());
         self.record.moves.push(PlayedMove { seat, text: text.clone(), millis, score, depth });
         self.since_base.push(text);
         charge_clock(&mut self.clocks[seat], limit, elapsed);

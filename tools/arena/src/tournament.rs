@@ -305,6 +305,7 @@ fn play_job(
         unclocked: job.seats.iter().map(|&e| config.engines[e].infinite == Some(true)).collect(),
         max_plies: config.max_plies.unwrap_or_else(|| config.variant.default_max_plies()),
         max_moves: config.max_moves,
+        adjudication: config.adjudication,
         interrupted,
     };
     let mut record = play_game(&setup, &mut engines);

@@ -60,6 +60,9 @@ fn other_mistakes_are_refused() {
     refused("-games", "missing -games N");
     refused("-srand -1", "-srand: bad value '-1'");
     refused("-maxmoves 0", "-maxmoves: bad value '0'");
+    refused("-draw movecount=0 score=1", "-draw movecount: bad value '0'");
+    refused("-resign score=5", "missing movecount= and score= in -resign");
+    refused("-resign movecount=3 score=5 twosided=maybe", "-resign twosided: bad value 'maybe'");
     refused("-event", "missing -event NAME");
     refused("-site", "missing -site NAME");
 }

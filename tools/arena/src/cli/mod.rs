@@ -2,6 +2,7 @@
 //! `-each` for what every engine shares, `-variant`, and match settings.
 //! `--long` spellings are accepted for every flag.
 
+use crate::adjudicate::Adjudication;
 use crate::engine::EngineSpec;
 use crate::setup::{GameVariant, Limit};
 use crate::stats::Sprt;
@@ -43,6 +44,8 @@ pub struct Config {
     pub max_plies: Option<usize>,
     /// `-maxmoves N`: a draw after N moves of every player (N x players plies).
     pub max_moves: Option<usize>,
+    /// `-draw ...` and `-resign ...`: adjudication by the engines' scores.
+    pub adjudication: Adjudication,
     pub recover: bool,
     pub pgn_out: Option<PathBuf>,
     /// `-pgnout FILE min`: records without comments.
@@ -99,7 +102,7 @@ impl std::fmt::Display for CliError {
 mod tests;
 mod values;
 
-use values::{bad, engine_setting, number, openings, positive, tag_value, variant};
+use values::{bad, draw_rule, engine_setting, number, openings, positive, resign_rule, tag_value, variant};
 pub use values::{pgn_out, pgn_out_first, sprt};
 
 /// Reads the arguments (without the program name).
@@ -116,6 +119,7 @@ pub fn parse(args: &[String]) -> Result<Config, CliError> {
         sprt: None,
         max_plies: None,
         max_moves: None,
+        adjudication: Adjudication::default(),
         recover: false,
         pgn_out: None,
         pgn_min: false,
@@ -192,6 +196,8 @@ pub fn parse(args: &[String]) -> Result<Config, CliError> {
             "schedule" => config.schedule_only = true,
             "openings" => config.openings = openings(&values(&mut i))?,
             "sprt" => config.sprt = Some(sprt(&values(&mut i))?),
+            "draw" => config.adjudication.draw = Some(draw_rule(&values(&mut i))?),
+            "resign" => config.adjudication.resign = Some(resign_rule(&values(&mut i))?),
             _ => return Err(CliError::UnknownFlag(args[i].clone())),
         }
         i += 1;
@@ -234,6 +240,10 @@ fn finish(config: &mut Config, each: &EngineConfig) -> Result<(), CliError> {
     }
     if config.games == 0 || config.rounds == 0 || config.concurrency == 0 {
         return Err(bad("-games/-rounds/-concurrency", "0"));
+    }
+    let adjudicated = config.adjudication != Adjudication::default();
+    if adjudicated && players != 2 {
+        return Err(CliError::Conflict("-draw and -resign adjudicate two-player games only".into()));
     }
     if config.sprt.is_some() && n != 2 {
         return Err(bad("-sprt", "needs exactly two engines"));

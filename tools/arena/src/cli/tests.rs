@@ -169,3 +169,36 @@ fn minimal_records_in_either_spelling() {
         Err("-pgnout: unknown setting 'fi'".into())
     );
 }
+
+#[test]
+fn adjudication_flags() {
+    use crate::adjudicate::{DrawRule, ResignRule};
+    let two = "-engine cmd=a -engine cmd=b";
+    let c = parse(&args(&format!(
+        "{two} -draw movenumber=40 movecount=8 score=10 -resign movecount=3 score=900"
+    )))
+    .expect("cutechess's adjudication");
+    assert_eq!(c.adjudication.draw, Some(DrawRule { move_number: 40, move_count: 8, score: 10 }));
+    assert_eq!(c.adjudication.resign, Some(ResignRule { move_count: 3, score: 900, two_sided: false }));
+    let c =
+        parse(&args(&format!("{two} -resign movecount=3 score=900 twosided=true -draw movecount=2 score=0")));
+    let c = c.expect("two-sided, and a draw from the first move");
+    assert!(c.adjudication.resign.is_some_and(|r| r.two_sided));
+    assert_eq!(c.adjudication.draw.map(|d| d.move_number), Some(0));
+    assert_eq!(parse(&args(two)).map(|c| c.adjudication), Ok(Default::default()));
+    let refusal = |extra: &str| parse(&args(&format!("{two} {extra}"))).err().map(|e| e.to_string());
+    for (extra, message) in [
+        ("-draw movecount=2", "missing movecount= and score= in -draw"),
+        ("-resign score=5", "missing movecount= and score= in -resign"),
+        ("-draw movecount=0 score=5", "-draw movecount: bad value '0'"),
+        ("-draw movecount=2 score=-5", "-draw score: bad value '-5'"),
+        ("-resign movecount=2 score=5 twosided=yes", "-resign twosided: bad value 'yes'"),
+        ("-resign movecount=2 score=5 moves=3", "-resign: unknown setting 'moves'"),
+        ("-draw movecount=2 score=5 movenumber=x", "-draw movenumber: bad value 'x'"),
+    ] {
+        assert_eq!(refusal(extra).as_deref(), Some(message), "{extra}");
+    }
+    let four = "-engine cmd=a -engine cmd=b -engine cmd=c -engine cmd=d -variant players=4 walls=5";
+    let refused = parse(&args(&format!("{four} -resign movecount=2 score=5"))).err().map(|e| e.to_string());
+    assert_eq!(refused.as_deref(), Some("-draw and -resign adjudicate two-player games only"));
+}

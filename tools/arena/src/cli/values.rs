@@ -1,7 +1,9 @@
 //! The values of flags: numbers and durations, `-engine`/`-each` settings,
-//! and the `key=value` groups of `-variant`, `-openings`, `-sprt` and `-pgnout`.
+//! and the `key=value` groups of `-variant`, `-openings`, `-sprt`, `-pgnout`,
+//! `-draw` and `-resign`.
 
 use super::{CliError, EngineConfig, OpeningSource};
+use crate::adjudicate::{DrawRule, ResignRule};
 use crate::setup::{GameVariant, Limit};
 use crate::stats::Sprt;
 use std::path::PathBuf;
@@ -180,4 +182,56 @@ pub fn sprt(pairs: &[(String, String)]) -> Result<Sprt, CliError> {
     };
     Sprt::new(get("elo0", 0.0)?, get("elo1", 5.0)?, get("alpha", 0.05)?, get("beta", 0.05)?)
         .map_err(|e| bad("-sprt", &e))
+}
+
+/// The value of `key` among `pairs` (the last given), read with `read`;
+/// `default` when absent, or an error naming the flag when required.
+fn setting<T>(
+    flag: &'static str,
+    pairs: &[(String, String)],
+    key: &str,
+    default: Option<T>,
+    read: impl Fn(&str, &str) -> Result<T, CliError>,
+) -> Result<T, CliError> {
+    match pairs.iter().rev().find(|(k, _)| k == key) {
+        Some((_, value)) => read(&format!("{flag} {key}"), value),
+        None => default.ok_or(CliError::Missing(match flag {
+            "-draw" => "movecount= and score= in -draw",
+            _ => "movecount= and score= in -resign",
+        })),
+    }
+}
+
+/// A score threshold in centipawns: 0 or more.
+fn threshold(what: &str, value: &str) -> Result<i64, CliError> {
+    let n: i64 = number(what, value)?;
+    if n < 0 {
+        return Err(bad(what, value));
+    }
+    Ok(n)
+}
+
+/// `-draw movenumber=N movecount=N score=N` (movenumber 0 when not given).
+pub(super) fn draw_rule(pairs: &[(String, String)]) -> Result<DrawRule, CliError> {
+    known_keys("-draw", pairs, &["movenumber", "movecount", "score"])?;
+    Ok(DrawRule {
+        move_number: setting("-draw", pairs, "movenumber", Some(0), number)?,
+        move_count: setting("-draw", pairs, "movecount", None, positive)?,
+        score: setting("-draw", pairs, "score", None, threshold)?,
+    })
+}
+
+/// `-resign movecount=N score=N [twosided=true|false]`.
+pub(super) fn resign_rule(pairs: &[(String, String)]) -> Result<ResignRule, CliError> {
+    known_keys("-resign", pairs, &["movecount", "score", "twosided"])?;
+    let two_sided = |what: &str, value: &str| match value {
+        "true" | "" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(bad(what, value)),
+    };
+    Ok(ResignRule {
+        move_count: setting("-resign", pairs, "movecount", None, positive)?,
+        score: setting("-resign", pairs, "score", None, threshold)?,
+        two_sided: setting("-resign", pairs, "twosided", Some(false), two_sided)?,
+    })
 }
