@@ -390,3 +390,38 @@ pub fn merge(args: &MergeArgs, out: &mut dyn Write) -> Result<(), String> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Lines written before `event`, `site` and `depth` existed still read.
+    #[test]
+    fn older_lines_read() {
+        let job =
+            Job { number: 1, seats: vec![0, 1], opening: Opening { fen: None, moves: vec![] }, group: 0 };
+        let moves = vec![PlayedMove { seat: 0, text: "e2".into(), millis: 5, score: None, depth: Some(4) }];
+        let record =
+            GameRecord { winner: None, termination: "t".into(), moves, faults: vec![], interrupted: false };
+        let names = ["A".to_string(), "B".to_string()];
+        let facts = RunFacts {
+            names: &names,
+            repeat: false,
+            variant: "quoridor 9x9 walls=10 players=2",
+            time_control: "st=0.1",
+            date: "2026.11.26",
+            sprt: None,
+            event: "e",
+            site: "s",
+        };
+        let line = GameLine::new(&job, &record, &facts);
+        let mut value = serde_json::to_value(&line).expect("a line as JSON");
+        let object = value.as_object_mut().expect("an object");
+        object.remove("event");
+        object.remove("site");
+        object["moves"][0].as_object_mut().expect("a move").remove("depth");
+        let old: GameLine = serde_json::from_value(value).expect("an older line reads");
+        assert_eq!((&old.event, &old.site, old.moves[0].depth), (&None, &None, None));
+        assert_eq!(old.parts().map(|(_, r)| r.moves[0].text.clone()), Ok("e2".to_string()));
+    }
+}
