@@ -1,9 +1,10 @@
 //! Game records in PGN: the seven-tag roster and arena's own tags, then the
-//! movetext with move numbers, each engine move followed by a cutechess-style
-//! `{score/depth time}` comment, and `;` comment lines with the opening length,
-//! move times and scores as records before 2026-11-26 had them. Writing is in
-//! [`write`](self::write), reading (of old and new records alike) in
-//! [`read`](self::read); this module owns what both share.
+//! movetext: `;` comment lines with the opening length, move times and scores
+//! as records before 2026-11-26 had them, then the moves with move numbers,
+//! each engine move that came with a score followed by a cutechess-style
+//! `{score/depth time}` comment. Writing is in
+//! `record/write.rs`, reading (of old and new records alike) in
+//! `record/read.rs`; this module owns what both share.
 
 mod read;
 #[cfg(test)]
