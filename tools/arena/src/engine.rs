@@ -33,6 +33,15 @@ impl EngineSpec {
     }
 }
 
+/// What an engine's last `info` line with a `score` said of its search.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SearchReport {
+    /// `cp N` or `mate N`, as the engine wrote it.
+    pub score: Option<String>,
+    /// The `depth` on the same line.
+    pub depth: Option<u32>,
+}
+
 /// An option as the engine declared it in its `uci` answer.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DeclaredOption {
@@ -270,22 +279,27 @@ impl EngineProcess {
         Ok(refusal)
     }
 
-    /// Waits for `bestmove` until `deadline`; returns the move text and the
-    /// last `info` line's score, if any, which `score` keeps across calls.
+    /// Waits for `bestmove` until `deadline`; returns the move text and what
+    /// the last `info` line with a score said (its score and depth), which
+    /// `report` keeps across calls.
     pub fn wait_bestmove_scored(
         &mut self,
         deadline: Instant,
-        score: &mut Option<String>,
-    ) -> Result<(String, Option<String>), EngineError> {
+        report: &mut SearchReport,
+    ) -> Result<(String, SearchReport), EngineError> {
         loop {
             let line = self.read_line(deadline, "bestmove")?;
             let mut words = line.split_whitespace();
             match words.next() {
-                Some("bestmove") => return Ok((words.next().unwrap_or("").to_string(), score.take())),
+                Some("bestmove") => {
+                    return Ok((words.next().unwrap_or("").to_string(), std::mem::take(report)))
+                }
                 Some("info") => {
                     let tokens: Vec<&str> = line.split_whitespace().collect();
                     if let Some(i) = tokens.iter().position(|&t| t == "score") {
-                        *score = tokens.get(i + 1..i + 3).map(|s| s.join(" "));
+                        report.score = tokens.get(i + 1..i + 3).map(|s| s.join(" "));
+                        let depth = tokens.iter().position(|&t| t == "depth");
+                        report.depth = depth.and_then(|d| tokens.get(d + 1)?.parse().ok());
                     }
                 }
                 _ => {}

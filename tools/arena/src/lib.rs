@@ -1,11 +1,12 @@
 //! The match runner's parts, as a library: engine processes and their
 //! clean-up ([`engine`], [`reap`]), variants and openings ([`setup`]), the
-//! referee ([`referee`]), game records ([`record`]), scheduling, standings and
+//! referee ([`referee`]) and its adjudication by scores ([`adjudicate`]), game records ([`record`]), scheduling, standings and
 //! statistics, and machine-readable results that merge ([`results`]). The
 //! `arena` binary drives them from its command line; the
 //! board (`tools/board`) runs its engines and reads records with the same
 //! code.
 
+pub mod adjudicate;
 pub mod cli;
 pub mod engine;
 pub mod reap;

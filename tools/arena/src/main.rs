@@ -7,16 +7,19 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 const USAGE: &str = "\
-usage: arena -engine cmd=PATH [name=NAME] [arg=ARG]... [dir=DIR] [option.NAME=VALUE]... [tc=...|st=S|nodes=N|depth=N] [timemargin=MS] [handshake=S]
+usage: arena -engine cmd=PATH [name=NAME] [arg=ARG]... [dir=DIR] [option.NAME=VALUE]... [tc=[MOVES/]TIME[+INC]|st=S|nodes=N|depth=N] [tc=inf]
+                          [timemargin=MS] [handshake=S]
              -engine ... [-engine ... -engine ...]
              [-each tc=10+0.1 | st=0.2 | nodes=N | depth=N  option.NAME=VALUE ...]
              [-variant game=quoridor [width=9 height=9 walls=10 players=2 multijump=false] | game=quarto [board=4x4 level=1]]
              [-games N] [-rounds N] [-repeat] [-concurrency N] [-force-concurrency]
              [-openings file=PATH order=random|sequential | -openings random plies=N]
              [-sprt elo0=0 elo1=5 alpha=0.05 beta=0.05]
-             [-maxplies N] [-recover] [-pgnout FILE] [-log FILE] [-seed N] [-ratinginterval N]
+             [-draw [movenumber=N] movecount=N score=CP] [-resign movecount=N score=CP [twosided=true]]
+             [-maxplies N] [-maxmoves N] [-recover] [-pgnout FILE [min]] [-log FILE] [-seed N | -srand N] [-ratinginterval N]
+             [-event NAME] [-site NAME]
              [-results FILE] [-pair K] [-schedule]
-       arena merge RESULTS_FILE... [-pgnout FILE] [-sprt elo0=.. elo1=.. alpha=.. beta=..]
+       arena merge RESULTS_FILE... [-pgnout FILE [min]] [-sprt elo0=.. elo1=.. alpha=.. beta=..]
 Every -flag may also be written --flag.";
 
 fn main() {

@@ -4,7 +4,8 @@
 //! failing engine is out: its pawn stays where it is, its turns are skipped,
 //! and the game goes on until a pawn reaches its goal or one engine is left.
 
-use crate::engine::{EngineError, EngineProcess};
+use crate::adjudicate::{Adjudication, Adjudicator, Verdict};
+use crate::engine::{EngineError, EngineProcess, SearchReport};
 use crate::setup::{opening_position, GameVariant, Limit, Opening};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -20,7 +21,15 @@ pub struct GameSetup<'a> {
     pub limits: Vec<Limit>,
     /// Extra time an engine may take beyond its clock before it loses.
     pub margins: Vec<Duration>,
+    /// Seats under `tc=inf`: no clock, so their node- or depth-limited
+    /// search is awaited as long as it takes (an interrupt still ends it).
+    pub unclocked: Vec<bool>,
     pub max_plies: usize,
+    /// `-maxmoves`: a draw once every player has made this many moves
+    /// (this many times the players in plies, the opening not counted).
+    pub max_moves: Option<usize>,
+    /// `-draw` and `-resign` (two players).
+    pub adjudication: Adjudication,
     /// Set when the whole run is being interrupted.
     pub interrupted: &'a AtomicBool,
 }
@@ -39,7 +48,10 @@ pub struct PlayedMove {
     pub seat: usize,
     pub text: String,
     pub millis: u64,
+    /// The engine's last reported score (`cp N`, `mate N`), if any.
     pub score: Option<String>,
+    /// The depth it reported with that score.
+    pub depth: Option<u32>,
 }
 
 /// How a game ended.
@@ -54,6 +66,10 @@ pub struct GameRecord {
     /// True when the run was interrupted: the game does not count.
     pub interrupted: bool,
 }
+
+/// How long a `tc=inf` engine's move is awaited: for all practical
+/// purposes for ever (a year), yet a deadline that an `Instant` holds.
+const UNCLOCKED_WAIT: Duration = Duration::from_secs(365 * 24 * 3600);
 
 /// The record's mark for the skipped turn of a seat that is out.
 pub const SKIPPED: &str = "-";
@@ -77,6 +93,9 @@ struct Game {
     clocks: Vec<Clock>,
     out: [bool; 4],
     plies: usize,
+    adjudicator: Adjudicator,
+    /// What adjudication decided after the last move, if anything.
+    verdict: Option<Verdict>,
     record: GameRecord,
 }
 
@@ -151,6 +170,8 @@ impl Game {
             clocks,
             out,
             plies: 0,
+            adjudicator: Adjudicator::new(setup.adjudication),
+            verdict: None,
             record,
         })
     }
@@ -172,8 +193,18 @@ impl Game {
             }
         } else if self.history.iter().filter(|&&h| h == self.position.hash()).count() >= 2 {
             record.termination = "threefold repetition".into();
+        } else if let Some(verdict) = self.verdict.take() {
+            match verdict {
+                Verdict::Draw(why) => record.termination = why,
+                Verdict::Loss(seat, why) => {
+                    record.winner = Some(1 - seat.min(1));
+                    record.termination = why;
+                }
+            }
         } else if self.plies >= setup.max_plies {
             record.termination = format!("ply limit {} reached", setup.max_plies);
+        } else if let Some(moves) = setup.max_moves.filter(|&m| self.plies >= m * setup.variant.players()) {
+            record.termination = format!("move limit {moves} reached");
         } else {
             return false;
         }
@@ -189,7 +220,13 @@ impl Game {
         };
         self.position = next;
         // Shown as `-` in records; see `record`.
-        self.record.moves.push(PlayedMove { seat, text: SKIPPED.into(), millis: 0, score: None });
+        self.record.moves.push(PlayedMove {
+            seat,
+            text: SKIPPED.into(),
+            millis: 0,
+            score: None,
+            depth: None,
+        });
         // The engines hear the game again from this position; the referee
         // keeps its history, so repetitions still count.
         self.base = Some(self.position.to_text());
@@ -204,7 +241,7 @@ impl Game {
         setup: &GameSetup,
         engine: &mut EngineProcess,
         seat: usize,
-    ) -> (Result<(String, Option<String>), EngineError>, Duration) {
+    ) -> (Result<(String, SearchReport), EngineError>, Duration) {
         let command = go_command(setup, &self.clocks, setup.variant.players(), seat);
         let moves = self.since_base.join(" ");
         let position_line = match &self.base {
@@ -212,6 +249,7 @@ impl Game {
             Some(text) => format!("position fen {text} moves {moves}"),
         };
         let budget = match &setup.limits[seat] {
+            _ if setup.unclocked.get(seat) == Some(&true) => UNCLOCKED_WAIT,
             Limit::Clock { .. } => self.clocks[seat].left,
             Limit::MoveTime(t) => *t,
             Limit::Nodes(_) | Limit::Depth(_) => Duration::from_secs(60),
@@ -230,10 +268,10 @@ impl Game {
         &mut self,
         setup: &GameSetup,
         seat: usize,
-        answer: Result<(String, Option<String>), EngineError>,
+        answer: Result<(String, SearchReport), EngineError>,
         elapsed: Duration,
     ) -> Option<(Fault, String)> {
-        let (text, score) = match answer {
+        let (text, report) = match answer {
             Err(EngineError::Timeout(_)) => return Some((Fault::TimeLoss, "loses on time".to_string())),
             // Counted with the time losses: it loses the game, and the match goes on.
             Err(e @ EngineError::Flood(_)) => return Some((Fault::TimeLoss, e.to_string())),
@@ -252,7 +290,10 @@ impl Game {
         }
         self.position = next;
         let millis = elapsed.as_millis() as u64;
-        self.record.moves.push(PlayedMove { seat, text: text.clone(), millis, score });
+        let SearchReport { score, depth } = report;
+        let before = setup.opening.moves.len() + self.plies;
+        self.verdict = self.adjudicator.record(seat, before, score.as_deref());
+        self.record.moves.push(PlayedMove { seat, text: text.clone(), millis, score, depth });
         self.since_base.push(text);
         charge_clock(&mut self.clocks[seat], limit, elapsed);
         self.plies += 1;
@@ -280,9 +321,9 @@ fn wait_bestmove(
     engine: &mut EngineProcess,
     deadline: Instant,
     interrupted: &AtomicBool,
-) -> Result<(String, Option<String>), EngineError> {
+) -> Result<(String, SearchReport), EngineError> {
     let slice = Duration::from_millis(50);
-    let mut last_score = None;
+    let mut last_score = SearchReport::default();
     loop {
         let until = deadline.min(Instant::now() + slice);
         match engine.wait_bestmove_scored(until, &mut last_score) {

@@ -4,7 +4,7 @@
 //! of single pairs, `-pair K`, on many machines) and reports them as one run
 //! over the same games would: standings, Elo, pentanomial, SPRT, records.
 
-use crate::record::{append, format_record};
+use crate::record::{append, write_record, RecordInfo, DEFAULT_EVENT};
 use crate::referee::{Fault, GameRecord, PlayedMove};
 use crate::schedule::Job;
 use crate::setup::Opening;
@@ -47,6 +47,12 @@ pub struct GameLine {
     pub faults: Vec<(usize, String)>,
     /// The run's SPRT, if it had one.
     pub sprt: Option<SprtLine>,
+    /// The records' `Event` and `Site` tags (`-event`, `-site`); absent
+    /// from lines written before 2026-11-26.
+    #[serde(default)]
+    pub event: Option<String>,
+    #[serde(default)]
+    pub site: Option<String>,
 }
 
 /// One move of a results line.
@@ -57,6 +63,10 @@ pub struct MoveLine {
     pub text: String,
     pub ms: u64,
     pub score: Option<String>,
+    /// The depth reported with the score; absent from lines written before
+    /// 2026-11-26.
+    #[serde(default)]
+    pub depth: Option<u32>,
 }
 
 /// A run's SPRT bounds, as on its command line.
@@ -76,6 +86,8 @@ pub struct RunFacts<'a> {
     pub time_control: &'a str,
     pub date: &'a str,
     pub sprt: Option<&'a Sprt>,
+    pub event: &'a str,
+    pub site: &'a str,
 }
 
 fn fault_name(fault: Fault) -> &'static str {
@@ -120,10 +132,13 @@ impl GameLine {
                     text: m.text.clone(),
                     ms: m.millis,
                     score: m.score.clone(),
+                    depth: m.depth,
                 })
                 .collect(),
             faults: record.faults.iter().map(|&(s, f)| (s, fault_name(f).to_string())).collect(),
             sprt: facts.sprt.map(|s| SprtLine { elo0: s.elo0, elo1: s.elo1, alpha: s.alpha, beta: s.beta }),
+            event: Some(facts.event.to_string()),
+            site: Some(facts.site.to_string()),
         }
     }
 
@@ -186,6 +201,7 @@ impl GameLine {
                     text: m.text.clone(),
                     millis: m.ms,
                     score: m.score.clone(),
+                    depth: m.depth,
                 })
                 .collect(),
             faults,
@@ -206,10 +222,13 @@ pub fn append_line(path: &Path, line: &GameLine) -> Result<(), String> {
 pub struct MergeArgs {
     pub files: Vec<PathBuf>,
     pub pgn_out: Option<PathBuf>,
+    /// `-pgnout FILE min`: records without comments.
+    pub pgn_min: bool,
     pub sprt: Option<Sprt>,
 }
 
-/// Reads `arena merge FILES... [-pgnout FILE] [-sprt elo0=.. elo1=.. alpha=.. beta=..]`.
+/// Reads `arena merge FILES... [-pgnout FILE [min]] [-sprt elo0=.. elo1=.. alpha=.. beta=..]`
+/// (`min` or `min=...` right after the file is taken as its setting, never as a file).
 pub fn parse_merge(args: &[String]) -> Result<MergeArgs, String> {
     let mut merge = MergeArgs::default();
     let mut i = 0;
@@ -218,8 +237,15 @@ pub fn parse_merge(args: &[String]) -> Result<MergeArgs, String> {
         match word.trim_start_matches('-') {
             "pgnout" if word.starts_with('-') => {
                 i += 1;
-                let path = args.get(i).ok_or("missing -pgnout FILE")?;
-                merge.pgn_out = Some(PathBuf::from(path.strip_prefix("file=").unwrap_or(path)));
+                let first = args.get(i).ok_or("missing -pgnout FILE")?;
+                let mut pairs = vec![crate::cli::pgn_out_first(first)];
+                while let Some(next) = args.get(i + 1).filter(|w| *w == "min" || w.starts_with("min=")) {
+                    let (key, value) = next.split_once('=').unwrap_or((next, ""));
+                    pairs.push((key.to_string(), value.to_string()));
+                    i += 1;
+                }
+                let (path, minimal) = crate::cli::pgn_out(&pairs).map_err(|e| e.to_string())?;
+                (merge.pgn_out, merge.pgn_min) = (Some(path), minimal);
             }
             "sprt" if word.starts_with('-') => {
                 let mut pairs = Vec::new();
@@ -345,8 +371,16 @@ pub fn merge(args: &MergeArgs, out: &mut dyn Write) -> Result<(), String> {
         ))?;
         standings.record(&job, &record, game.repeat);
         if let Some(path) = &args.pgn_out {
-            let text =
-                format_record(&job, &record, &first.engines, &game.variant, &game.time_control, &game.date);
+            let info = RecordInfo {
+                names: &first.engines,
+                variant: &game.variant,
+                time_control: &game.time_control,
+                date: &game.date,
+                event: game.event.as_deref().unwrap_or(DEFAULT_EVENT),
+                site: game.site.as_deref().unwrap_or("?"),
+                minimal: args.pgn_min,
+            };
+            let text = write_record(&job, &record, &info);
             append(path, &text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         }
     }
@@ -355,4 +389,39 @@ pub fn merge(args: &MergeArgs, out: &mut dyn Write) -> Result<(), String> {
         say(&line)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Lines written before `event`, `site` and `depth` existed still read.
+    #[test]
+    fn older_lines_read() {
+        let job =
+            Job { number: 1, seats: vec![0, 1], opening: Opening { fen: None, moves: vec![] }, group: 0 };
+        let moves = vec![PlayedMove { seat: 0, text: "e2".into(), millis: 5, score: None, depth: Some(4) }];
+        let record =
+            GameRecord { winner: None, termination: "t".into(), moves, faults: vec![], interrupted: false };
+        let names = ["A".to_string(), "B".to_string()];
+        let facts = RunFacts {
+            names: &names,
+            repeat: false,
+            variant: "quoridor 9x9 walls=10 players=2",
+            time_control: "st=0.1",
+            date: "2026.11.26",
+            sprt: None,
+            event: "e",
+            site: "s",
+        };
+        let line = GameLine::new(&job, &record, &facts);
+        let mut value = serde_json::to_value(&line).expect("a line as JSON");
+        let object = value.as_object_mut().expect("an object");
+        object.remove("event");
+        object.remove("site");
+        object["moves"][0].as_object_mut().expect("a move").remove("depth");
+        let old: GameLine = serde_json::from_value(value).expect("an older line reads");
+        assert_eq!((&old.event, &old.site, old.moves[0].depth), (&None, &None, None));
+        assert_eq!(old.parts().map(|(_, r)| r.moves[0].text.clone()), Ok("e2".to_string()));
+    }
 }

@@ -141,7 +141,10 @@ impl Default for Limit {
 }
 
 impl Limit {
-    /// Reads `tc=` values: `40/10`, `10+0.1`, `0.5`, `inf` is refused.
+    /// Reads `tc=` clocks, cutechess-cli's `[moves/]time[+increment]`:
+    /// `10+0.1`, `40/60+0.6` (40 moves in 60 s, then again, 0.6 s a move
+    /// added), `0.5`, and the time also as `minutes:seconds` (`40/1:30`).
+    /// `inf` is not a clock (see the `tc=inf` setting).
     pub fn parse_clock(text: &str) -> Result<Limit, String> {
         let bad = || format!("time control '{text}' is not [moves/]seconds[+increment]");
         let (moves, rest) = match text.split_once('/') {
@@ -152,18 +155,26 @@ impl Limit {
             Some((b, i)) => (b, i),
             None => (rest, "0"),
         };
-        let seconds = |s: &str| -> Result<Duration, String> {
+        let seconds = |s: &str| -> Result<f64, String> {
             let value: f64 = s.parse().map_err(|_| bad())?;
             if !value.is_finite() || value < 0.0 {
                 return Err(bad());
             }
-            Ok(Duration::from_secs_f64(value))
+            Ok(value)
         };
-        let base = seconds(base)?;
+        let base = match base.split_once(':') {
+            Some((minutes, secs)) if !minutes.contains(['.', '-', '+']) => {
+                seconds(minutes)? * 60.0 + seconds(secs)?
+            }
+            Some(_) => return Err(bad()),
+            None => seconds(base)?,
+        };
+        let duration = |s: f64| Duration::try_from_secs_f64(s).map_err(|_| bad());
+        let (base, increment) = (duration(base)?, duration(seconds(increment)?)?);
         if base.is_zero() || moves == Some(0) {
             return Err(bad());
         }
-        Ok(Limit::Clock { moves, base, increment: seconds(increment)? })
+        Ok(Limit::Clock { moves, base, increment })
     }
 
     pub fn describe(&self) -> String {
@@ -321,7 +332,17 @@ mod tests {
             Limit::parse_clock("40/10"),
             Ok(Limit::Clock { moves: Some(40), base: ms(10_000), increment: ms(0) })
         );
-        assert!(Limit::parse_clock("inf").is_err());
+        assert_eq!(
+            Limit::parse_clock("40/60+0.6"),
+            Ok(Limit::Clock { moves: Some(40), base: ms(60_000), increment: ms(600) })
+        );
+        assert_eq!(
+            Limit::parse_clock("40/1:30.5+1"),
+            Ok(Limit::Clock { moves: Some(40), base: ms(90_500), increment: ms(1000) })
+        );
+        for bad in ["inf", "1:", ":30", "1.5:00", "-1:00", "1:-5", "40/", "/10", "1e30", "10+1e30"] {
+            assert!(Limit::parse_clock(bad).is_err(), "{bad}");
+        }
         assert!(Limit::parse_clock("0+1").is_err());
         assert!(Limit::parse_clock("-1").is_err());
     }

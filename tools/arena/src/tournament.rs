@@ -6,7 +6,7 @@
 
 use crate::cli::Config;
 use crate::engine::{EngineError, EngineProcess};
-use crate::record::{append, format_record, result_token, today};
+use crate::record::{append, result_token, today, write_record, RecordInfo};
 use crate::referee::{play_game, Fault, GameRecord, GameSetup};
 use crate::results::{append_line, GameLine, RunFacts};
 use crate::schedule::{schedule, Job};
@@ -191,7 +191,16 @@ impl MatchReport<'_> {
         self.standings.record(job, record, self.config.repeat);
         if let Some(path) = &self.config.pgn_out {
             let variant = self.config.variant.describe();
-            let text = format_record(job, record, &self.names, &variant, &self.time_control, &self.date);
+            let info = RecordInfo {
+                names: &self.names,
+                variant: &variant,
+                time_control: &self.time_control,
+                date: &self.date,
+                event: &self.config.event,
+                site: &self.config.site,
+                minimal: self.config.pgn_min,
+            };
+            let text = write_record(job, record, &info);
             if let Err(e) = append(path, &text) {
                 self.say(&format!("Warning: cannot write {}: {e}", path.display()));
             }
@@ -205,6 +214,8 @@ impl MatchReport<'_> {
                 time_control: &self.time_control,
                 date: &self.date,
                 sprt: self.config.sprt.as_ref(),
+                event: &self.config.event,
+                site: &self.config.site,
             };
             if let Err(e) = append_line(path, &GameLine::new(job, record, &facts)) {
                 self.say(&format!("Warning: {e}"));
@@ -291,7 +302,10 @@ fn play_job(
         opening: &job.opening,
         limits: job.seats.iter().map(|&e| config.engines[e].limit.clone().unwrap_or_default()).collect(),
         margins: job.seats.iter().map(|&e| config.engines[e].margin.unwrap_or(DEFAULT_MARGIN)).collect(),
+        unclocked: job.seats.iter().map(|&e| config.engines[e].infinite == Some(true)).collect(),
         max_plies: config.max_plies.unwrap_or_else(|| config.variant.default_max_plies()),
+        max_moves: config.max_moves,
+        adjudication: config.adjudication,
         interrupted,
     };
     let mut record = play_game(&setup, &mut engines);
@@ -324,8 +338,15 @@ fn start_engine(
 }
 
 fn describe_limits(config: &Config) -> String {
-    let all: Vec<String> =
-        config.engines.iter().map(|e| e.limit.clone().unwrap_or_default().describe()).collect();
+    let describe = |e: &crate::cli::EngineConfig| {
+        let limit = e.limit.clone().unwrap_or_default().describe();
+        if e.infinite == Some(true) {
+            format!("inf {limit}")
+        } else {
+            limit
+        }
+    };
+    let all: Vec<String> = config.engines.iter().map(describe).collect();
     if all.iter().all(|l| *l == all[0]) {
         all[0].clone()
     } else {

@@ -30,6 +30,9 @@ fn a_bad_time_control_is_refused() {
     refused("-each tc=fast", "tc: bad value 'fast'");
     refused("-each tc=0+1", "tc: bad value '0+1'");
     refused("-each st=-1", "st: bad value '-1'");
+    refused("-each tc=1e30", "tc: bad value '1e30'");
+    refused("-each tc=inf", "engine1: tc=inf needs nodes=N or depth=N");
+    refused("-each tc=inf st=0.1", "engine1: tc=inf needs nodes=N or depth=N");
 }
 
 #[test]
@@ -55,6 +58,13 @@ fn other_mistakes_are_refused() {
     refused("-sprt elo0=10 elo1=0", "-sprt: bad value");
     refused("-games 0", "bad value '0'");
     refused("-games", "missing -games N");
+    refused("-srand -1", "-srand: bad value '-1'");
+    refused("-maxmoves 0", "-maxmoves: bad value '0'");
+    refused("-draw movecount=0 score=1", "-draw movecount: bad value '0'");
+    refused("-resign score=5", "missing movecount= and score= in -resign");
+    refused("-resign movecount=3 score=5 twosided=maybe", "-resign twosided: bad value 'maybe'");
+    refused("-event", "missing -event NAME");
+    refused("-site", "missing -site NAME");
 }
 
 #[test]
@@ -118,4 +128,65 @@ fn pgnout_takes_the_fastchess_spelling() {
     run.check(!run.stdout.contains("Warning"), "no warning");
     let text = std::fs::read_to_string(&pgn).unwrap_or_default();
     run.check(text.contains("[Game \"1\"]"), "the record is in x.pgn");
+}
+
+/// A one-game match of two depth-1 `tabula`s on 5x5 with 2 walls and two
+/// random opening plies, recorded in `pgn`; `extra` is added to the line.
+fn tiny_match(dir: &TempDir, pgn: &str, extra: &[&str]) -> Run {
+    let mut args = Vec::new();
+    for name in ["A", "B"] {
+        args.extend(["-engine".to_string(), format!("cmd={}", tabula_str()), format!("name={name}")]);
+    }
+    args.extend(
+        "-each depth=1 -variant width=5 height=5 walls=2 -games 1 -openings random plies=2"
+            .split_whitespace()
+            .map(String::from),
+    );
+    args.extend(["-pgnout".to_string(), pgn.to_string()]);
+    args.extend(extra.iter().map(|s| s.to_string()));
+    let run = ArenaRun::new(&args).watch(dir).run();
+    run.expect_exit(0);
+    run
+}
+
+/// `-srand` is `-seed`; `-event` and `-site` name the records' tags, which
+/// default to `arena match` and this machine's host name.
+#[test]
+fn srand_event_and_site() {
+    let dir = TempDir::new("cli-event");
+    let (seeded, srand, plain) = (dir.file("seed.pgn"), dir.file("srand.pgn"), dir.file("plain.pgn"));
+    tiny_match(&dir, &seeded, &["-seed", "77"]);
+    let run = tiny_match(&dir, &srand, &["-srand", "77", "-event", "Spring \"cup\"", "-site", "lab 2"]);
+    tiny_match(&dir, &plain, &[]);
+    let (seeded, srand, plain) = (read_records(&seeded), read_records(&srand), read_records(&plain));
+    run.check(seeded[0].moves[..2] == srand[0].moves[..2], "-srand 77 draws the openings of -seed 77");
+    run.check(srand[0].tag("Event") == "Spring \"cup\"", "the Event tag");
+    run.check(srand[0].tag("Site") == "lab 2", "the Site tag");
+    run.check(plain[0].tag("Event") == "arena match", "the default Event");
+    let host = std::fs::read_to_string("/proc/sys/kernel/hostname").unwrap_or_default();
+    let host = if host.trim().is_empty() { "?" } else { host.trim() };
+    run.check(plain[0].tag("Site") == host, "the default Site is the host name");
+}
+
+/// `-pgnout FILE min` (cutechess) and `-pgnout file=FILE min=true`
+/// (fastchess): the records hold tags and moves, and no comment.
+#[test]
+fn minimal_records() {
+    let dir = TempDir::new("cli-min");
+    let (full, cutechess, fastchess) = (dir.file("full.pgn"), dir.file("c.pgn"), dir.file("f.pgn"));
+    tiny_match(&dir, &full, &["-seed", "4"]);
+    let run = tiny_match(&dir, &cutechess, &["min", "-seed", "4"]);
+    tiny_match(
+        &dir,
+        &dir.file("unused.pgn"),
+        &["-seed", "4", "-pgnout", &format!("file={fastchess}"), "min=true"],
+    );
+    let full = read_records(&full);
+    for path in [cutechess, fastchess] {
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        run.check(!text.contains(';') && !text.contains('{'), &format!("no comment in {path}:\n{text}"));
+        let minimal = read_records(&path);
+        run.check(minimal.len() == 1 && minimal[0].moves == full[0].moves, "the same moves");
+        run.check(minimal[0].tags == full[0].tags, "the same tags");
+    }
 }

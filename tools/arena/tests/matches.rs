@@ -286,3 +286,99 @@ fn round_robin_of_three() {
         .collect();
     run.check(pairings == expected, "a score line of two games per pairing");
 }
+
+/// `-maxmoves N` draws a game once every player has made N moves: N x
+/// players plies after the opening (no pawn reaches its goal on 7x7 in the
+/// few moves asked, jumps included). `-maxplies` still counts plies, and the lower cap wins.
+#[test]
+fn maxmoves_counts_a_move_of_every_player() {
+    let dir = TempDir::new("maxmoves");
+    for (names, players, extra, plies, termination) in [
+        (&["A", "B"][..], 2, "-maxmoves 3", 6, "move limit 3 reached"),
+        (&["A", "B"][..], 2, "-maxmoves 3 -maxplies 5", 5, "ply limit 5 reached"),
+        (&["N", "E", "S", "W"][..], 4, "-maxmoves 2 -openings random plies=1", 9, "move limit 2 reached"),
+    ] {
+        let pgn = dir.file(&format!("{players}-{plies}.pgn"));
+        let run = ArenaRun::new(&args(
+            tabulas(names),
+            &format!(
+                "-each depth=1 -variant width=7 height=7 walls=2 players={players} -games 2 -repeat {extra} \
+                 -pgnout {pgn}"
+            ),
+        ))
+        .run();
+        run.expect_exit(0);
+        let finished = check_games(&run, 2);
+        for f in &finished {
+            run.check(f.result == "1/2-1/2" && f.termination == termination, termination);
+        }
+        for record in read_records(&pgn) {
+            assert_eq!(record.moves.len(), plies, "{record:?}");
+            assert_eq!(record.tag("Termination"), termination);
+        }
+    }
+}
+
+/// The `go` lines arena sent to engine `name`, from a `-log` file.
+fn go_lines(log: &str, name: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(log).unwrap_or_else(|e| panic!("cannot read {log}: {e}"));
+    let marker = format!(" {name} << go");
+    text.lines().filter_map(|l| l.split_once(&marker).map(|(_, rest)| format!("go{rest}"))).collect()
+}
+
+/// The number after `key` in a `go` line.
+fn go_value(line: &str, key: &str) -> u64 {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let at = words.iter().position(|w| *w == key).unwrap_or_else(|| panic!("no {key} in '{line}'"));
+    words[at + 1].parse().unwrap_or_else(|_| panic!("{key} in '{line}'"))
+}
+
+/// `tc=MOVES/TIME+INC`: the engine hears `movestogo`, counting down to the
+/// end of each period, and its clock gets TIME again when a period ends.
+#[test]
+fn a_clock_of_moves_per_period_sends_movestogo_and_refills() {
+    let dir = TempDir::new("movestogo");
+    let (log, pgn) = (dir.file("arena.log"), dir.file("games.pgn"));
+    let run = ArenaRun::new(&args(
+        tabulas(&["A", "B"]),
+        &format!("-each tc=2/0.3+0.01 -variant width=5 height=5 walls=2 -games 1 -log {log} -pgnout {pgn}"),
+    ))
+    .run();
+    run.expect_exit(0);
+    let records = read_records(&pgn);
+    run.check(records[0].tag("TimeControl") == "2/0.3+0.01", "the TimeControl tag");
+    let lines = go_lines(&log, "A");
+    run.check(lines.len() >= 3, "A moves three times or more");
+    for (i, line) in lines.iter().enumerate() {
+        assert_eq!(go_value(line, "movestogo"), 2 - i as u64 % 2, "{line}");
+        assert_eq!((go_value(line, "winc"), go_value(line, "binc")), (10, 10), "{line}");
+    }
+    assert_eq!(go_value(&lines[0], "wtime"), 300, "{}", lines[0]);
+    assert!(go_value(&lines[1], "wtime") <= 310, "{}", lines[1]);
+    assert!(go_value(&lines[2], "wtime") >= 300, "a new period: {}", lines[2]);
+}
+
+/// `tc=inf` with a node limit: no clock, `go nodes N`, and the TimeControl
+/// tag says so.
+#[test]
+fn tc_inf_searches_by_nodes_without_a_clock() {
+    let dir = TempDir::new("tc-inf");
+    let (log, pgn) = (dir.file("arena.log"), dir.file("games.pgn"));
+    let run = ArenaRun::new(&args(
+        tabulas(&["A", "B"]),
+        &format!(
+            "-each tc=inf nodes=300 option.Threads=1 -variant width=5 height=5 walls=2 -games 2 -log {log} \
+             -pgnout {pgn}"
+        ),
+    ))
+    .run();
+    run.expect_exit(0);
+    check_games(&run, 2);
+    for name in ["A", "B"] {
+        let lines = go_lines(&log, name);
+        run.check(!lines.is_empty() && lines.iter().all(|l| l == "go nodes 300"), "go nodes 300 only");
+    }
+    for record in read_records(&pgn) {
+        assert_eq!(record.tag("TimeControl"), "inf nodes=300");
+    }
+}

@@ -25,13 +25,14 @@ fn result_block(stdout: &str) -> Vec<String> {
     stdout.lines().filter(|l| keep.iter().any(|k| l.starts_with(k))).map(String::from).collect()
 }
 
-/// The move lines of a records file, sorted.
-fn moves(path: &str) -> Vec<String> {
-    let text = std::fs::read_to_string(path).unwrap_or_default();
-    let mut lines: Vec<String> =
-        text.lines().filter(|l| l.starts_with(|c: char| c.is_ascii_lowercase())).map(String::from).collect();
-    lines.sort();
-    lines
+/// The games of a records file (their moves, result and seats), sorted.
+fn moves(path: &str) -> Vec<(Vec<String>, String, String, String)> {
+    let mut games: Vec<_> = read_records(path)
+        .into_iter()
+        .map(|r| (r.moves.clone(), r.result.clone(), r.tag("P1").to_string(), r.tag("Game").to_string()))
+        .collect();
+    games.sort();
+    games
 }
 
 #[test]
@@ -60,13 +61,16 @@ fn pairs_played_apart_and_merged_equal_one_run() {
     let merged_pgn = dir.file("merged.pgn");
     let mut merge_args = vec!["merge".to_string()];
     merge_args.extend(files.iter().cloned());
-    merge_args.extend(["-pgnout".to_string(), merged_pgn.clone()]);
+    merge_args.extend(["-pgnout".to_string(), merged_pgn.clone(), "min".to_string()]);
     let merged = ArenaRun::new(&merge_args).run();
     merged.expect_exit(0);
     merged.check(merged.stdout.contains("appears twice; counted once"), "the repeated pair is noticed");
     merged.check(result_block(&merged.stdout) == result_block(&whole.stdout), "merged = whole");
     merged.check(result_block(&whole.stdout).len() >= 4, "a full result block");
     merged.check(moves(&merged_pgn) == moves(&dir.file("whole.pgn")), "the same records");
+    merged.check(moves(&merged_pgn).len() == 6, "six records");
+    let minimal = std::fs::read_to_string(&merged_pgn).unwrap_or_default();
+    merged.check(!minimal.contains(';') && !minimal.contains('{'), "-pgnout FILE min: no comments");
 }
 
 #[test]

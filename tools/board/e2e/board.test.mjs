@@ -129,6 +129,13 @@ function bestStep(s) {
   return steps[0];
 }
 
+// The moves of a PGN record and its result, last: its movetext without
+// move numbers (`1.`, `1...`), `{...}` comments and `;` lines.
+function recordMoves(text) {
+  const movetext = text.split('\n').filter((l) => !l.startsWith('[') && !l.startsWith(';')).join(' ');
+  return movetext.replace(/\{[^}]*\}/g, ' ').split(/\s+/).filter((t) => t && !/^\d+\.+$/.test(t));
+}
+
 const humanTurn = (seat) => (s) => s.result || (s.toMove === seat && s.seats[seat].kind === 'human');
 
 test('a whole 5x5 game against level 1, by clicks, to the end', async () => {
@@ -147,7 +154,8 @@ test('a whole 5x5 game against level 1, by clicks, to the end', async () => {
   assert.match(await page.textContent('#status'), /Game over: P1 wins/);
   // The record holds every move and replays in arena's reader (the page's Save link).
   const record = await page.evaluate(() => fetch('/record').then((r) => r.text()));
-  assert.ok(record.includes('[Result "1-0"]') && record.includes(end.moves.join(' ')), record);
+  assert.ok(record.includes('[Result "1-0"]'), record);
+  assert.deepEqual(recordMoves(record), [...end.moves, '1-0'], record);
 });
 
 // Page coordinates of the groove point nearest a wall's centre, nudged along the wall.
@@ -270,7 +278,7 @@ test('an arena record loads and steps through move by move', async () => {
   execFileSync(ARENA, ['-engine', `cmd=${TABULA}`, 'name=A', '-engine', `cmd=${TABULA}`, 'name=B',
     '-each', 'depth=2', '-variant', 'width=5', 'height=5', 'walls=2', '-games', '1', '-pgnout', pgn]);
   const text = readFileSync(pgn, 'utf8');
-  const moves = text.split('\n\n')[1].split('\n')[0].split(' ');
+  const moves = recordMoves(text).slice(0, -1);
   const page = await openBoard();
   await page.fill('#load-text', text);
   await page.click('#load');

@@ -104,7 +104,7 @@ mod tests {
             game.play(m).expect("moves");
         }
         let record = game.record();
-        assert!(record.contains("[Result \"*\"]\n") && record.contains("\nc2 c4 b3h\n*\n"), "{record}");
+        assert!(record.contains("[Result \"*\"]\n") && record.contains("\n1. c2 c4 2. b3h *\n"), "{record}");
         table.load(&record).expect("a saved game loads");
         assert_eq!(table.redo.len(), 3);
         game.resign().expect("resigns");
@@ -128,7 +128,7 @@ mod tests {
             table.position_command(),
             "position fen quoridor 5x5 pawns=c3,a3,c4,d3 hand=3,3,3,3 walls=- turn=3 jumps=single moves b4 d2"
         );
-        assert!(table.record().contains("\nc2 - c4 d3 c3 - b4 d2\n"), "{}", table.record());
+        assert!(table.record().contains("\n1. c2 - c4 d3 2. c3 - b4 d2 *\n"), "{}", table.record());
         table.undo().expect("back");
         table.undo().expect("back");
         table.undo().expect("back over the skipped turn");

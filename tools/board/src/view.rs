@@ -26,7 +26,7 @@ impl Table {
             if play_recorded(&mut position, text).is_err() {
                 break;
             }
-            moves.push(PlayedMove { seat, text: text.clone(), millis: 0, score: None });
+            moves.push(PlayedMove { seat, text: text.clone(), millis: 0, score: None, depth: None });
         }
         let result = self.result();
         let players = self.variant.players();
@@ -58,8 +58,12 @@ impl Table {
         }
         // arena records only finished games; a game that goes on has no result.
         let drawn = result_token(&record, players);
-        text.replace(&format!("[Result \"{drawn}\"]"), "[Result \"*\"]")
-            .replace(&format!("\n{drawn}\n"), "\n*\n")
+        // The result is the tag's value and the movetext's last word.
+        let tagged = text.replace(&format!("[Result \"{drawn}\"]"), "[Result \"*\"]");
+        match tagged.strip_suffix(&format!("{drawn}\n\n")) {
+            Some(before) => format!("{before}*\n\n"),
+            None => tagged,
+        }
     }
 
     /// Everything the page shows.

@@ -32,8 +32,9 @@ def _flag(word):
 
 def split_args(args):
     """ARENA_ARGS without what the driver decides itself: returns (task
-    args, -pgnout file, -results file). Refuses -pair and -schedule."""
-    kept, pgn_out, results = [], None, None
+    args, -pgnout words for `arena merge` (the file, then `min` for minimal
+    records) or None, -results file). Refuses -pair and -schedule."""
+    kept, pgn_out, minimal, results = [], None, False, None
     i = 0
     while i < len(args):
         flag = _flag(args[i])
@@ -46,6 +47,8 @@ def split_args(args):
             while i < len(args) and not args[i].startswith("-"):
                 if args[i].startswith("file="):
                     pgn_out = args[i].split("=", 1)[1]
+                elif args[i] == "min" or args[i].startswith("min="):
+                    minimal = args[i] in ("min", "min=true")
                 i += 1
             continue
         if flag in ("results", "concurrency", "log") and value is not None:
@@ -60,6 +63,8 @@ def split_args(args):
             continue
         kept.append(args[i])
         i += 1
+    if pgn_out is not None:
+        pgn_out = [pgn_out, "min"] if minimal else [pgn_out]
     return kept, pgn_out, results
 
 
@@ -94,7 +99,7 @@ def merge(arena, results, pgn_out=None, cwd=None):
     """`arena merge` of the results file: (exit code, printed lines)."""
     args = [arena, "merge", results]
     if pgn_out:
-        args += ["-pgnout", pgn_out]
+        args += ["-pgnout", *pgn_out]
     code, out, err = run_tool(args, cwd=cwd, timeout=600)
     return code, out + err
 
