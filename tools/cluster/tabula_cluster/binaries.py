@@ -4,6 +4,7 @@ import ctypes
 import os
 import signal
 import subprocess
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -58,3 +59,12 @@ def run_tool(args, cwd=None, timeout=None):
             err += b"\ntools/cluster: timed out\n"
         return (child.returncode, out[:MAX_OUTPUT].decode("utf-8", "replace"),
                 err[-MAX_OUTPUT:].decode("utf-8", "replace"))
+
+
+def print_solve_output(out, began):
+    """Prints a solve's standard output, its `result:` line timed from
+    `began` (the whole distributed run) instead of the last step alone."""
+    for line in out.splitlines():
+        if line.startswith("result: "):
+            line = line.split(" time=")[0] + f" time={time.time() - began:.2f}"
+        print(line)

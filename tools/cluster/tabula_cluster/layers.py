@@ -18,7 +18,7 @@ import time
 
 import ray
 
-from .binaries import run_tool
+from .binaries import print_solve_output, run_tool
 
 PLAN = "plan.layers"
 # Slices per worker CPU in a level: enough for a node that dies to cost
@@ -97,8 +97,5 @@ def run_layered(tools, args, cpus):
     if code != 0:
         print(f"tools/cluster solve: {err.strip()}", file=sys.stderr)
         return code
-    for line in out.splitlines():
-        if line.startswith("result: "):
-            line = line.split(" time=")[0] + f" time={time.time() - began:.2f}"
-        print(line)
+    print_solve_output(out, began)
     return 0

@@ -13,7 +13,7 @@ import time
 
 import ray
 
-from .binaries import run_tool
+from .binaries import print_solve_output, run_tool
 
 # The keys of SOLVE_ARGS that say how to solve, passed on to every sub-proof.
 HOW_KEYS = ("method", "memory", "threads")
@@ -81,8 +81,5 @@ def run_solve(tools, args, plies, cpus):
     if code != 0:
         print(f"tools/cluster solve: {err.strip()}", file=sys.stderr)
         return code
-    for line in out.splitlines():
-        if line.startswith("result: "):
-            line = line.split(" time=")[0] + f" time={time.time() - began:.2f}"
-        print(line)
+    print_solve_output(out, began)
     return 0

@@ -5,6 +5,7 @@ Run with the cluster's own Python (tools/cluster/run installs it):
 Needs `cargo build --release --workspace` first.
 """
 
+import contextlib
 import os
 import re
 import subprocess
@@ -115,47 +116,66 @@ class Matches(unittest.TestCase):
         self.assertEqual(done.returncode, 2)
 
 
+@contextlib.contextmanager
+def two_worker_cluster():
+    """A head without CPUs and two one-CPU worker nodes, all on 127.0.0.1."""
+    import ray
+    from ray.cluster_utils import Cluster
+
+    cluster = Cluster(initialize_head=True, head_node_args={
+        "num_cpus": 0, "include_dashboard": False, "node_ip_address": "127.0.0.1",
+        "object_store_memory": 80 << 20})
+    workers = [cluster.add_node(num_cpus=1, node_ip_address="127.0.0.1",
+                                object_store_memory=80 << 20) for _ in range(2)]
+    cluster.wait_for_nodes()
+    try:
+        yield cluster, workers
+    finally:
+        ray.shutdown()
+        cluster.shutdown()
+
+
+def run_removing_a_node(cluster, worker, command, args, when):
+    """Runs `tools/cluster/run COMMAND --address ... -- ARGS` and removes
+    `worker` (no grace) at the first output line that `when` accepts.
+    Returns the exit code, the output lines, standard error, and how many
+    lines had come when the node went (None if it never went)."""
+    driver = subprocess.Popen([str(RUN), command, "--address", cluster.address, "--", *args],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=CHECKOUT)
+    lines, removed_after = [], []
+
+    def read():
+        for line in driver.stdout:
+            lines.append(line.rstrip("\n"))
+            if not removed_after and when(line):
+                removed_after.append(len(lines))
+                cluster.remove_node(worker, allow_graceful=False)
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    driver.wait(timeout=LONG)
+    reader.join(timeout=60)
+    err = driver.stderr.read()
+    driver.stdout.close()
+    driver.stderr.close()
+    return driver.returncode, lines, err, (removed_after or [None])[0]
+
+
 class Faults(unittest.TestCase):
     def test_a_worker_node_removed_mid_match_loses_and_doubles_nothing(self):
-        import ray
-        from ray.cluster_utils import Cluster
-
-        cluster = Cluster(initialize_head=True, head_node_args={
-            "num_cpus": 0, "include_dashboard": False, "node_ip_address": "127.0.0.1",
-            "object_store_memory": 80 << 20})
-        workers = [cluster.add_node(num_cpus=1, node_ip_address="127.0.0.1",
-                                    object_store_memory=80 << 20) for _ in range(2)]
-        cluster.wait_for_nodes()
-        try:
+        with two_worker_cluster() as (cluster, workers):
             self.assert_listens_on_loopback_only()
-            # Games of a few seconds, so that both nodes are playing when one goes.
+            # Games of a few seconds, so that both nodes are playing when one goes:
+            # after the first pair, while the others play.
             args = match_args(8, 150000)
-            driver = subprocess.Popen([str(RUN), "arena", "--address", cluster.address, "--", *args],
-                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=CHECKOUT)
-            lines, finished_before = [], []
-            removed = threading.Event()
-
-            def read():
-                for line in driver.stdout:
-                    lines.append(line.rstrip("\n"))
-                    # After the first pair, while the others play: a node goes.
-                    if line.startswith("Finished game") and not removed.is_set():
-                        removed.set()
-                        finished_before.append(sum(l.startswith("Finished game") for l in lines))
-                        cluster.remove_node(workers[0], allow_graceful=False)
-
-            reader = threading.Thread(target=read)
-            reader.start()
-            driver.wait(timeout=LONG)
-            reader.join(timeout=60)
-            err = driver.stderr.read()
-            driver.stdout.close()
-            driver.stderr.close()
-            self.assertEqual(driver.returncode, 0, "\n".join(lines) + err)
-            self.assertTrue(removed.is_set())
+            code, lines, err, removed_after = run_removing_a_node(
+                cluster, workers[0], "arena", args, lambda line: line.startswith("Finished game"))
             text = "\n".join(lines)
+            self.assertEqual(code, 0, text + err)
+            self.assertIsNotNone(removed_after, text)
             # Removed with pairs still to play on both nodes.
-            self.assertLessEqual(finished_before[0], 2, text)
+            finished_before = sum(l.startswith("Finished game") for l in lines[:removed_after])
+            self.assertLessEqual(finished_before, 2, text)
             self.assertIn("Pairs played: 4 of 4", text)
             finished = [l for l in lines if l.startswith("Finished game")]
             numbers = sorted(int(l.split()[2]) for l in finished)
@@ -164,51 +184,18 @@ class Faults(unittest.TestCase):
             # The removed node's match was killed with it.
             playing = subprocess.run(["pgrep", "-f", f"{ARENA} .*-pair"], capture_output=True, text=True)
             self.assertEqual(playing.stdout, "", "an arena of a removed node still runs")
-        finally:
-            ray.shutdown()
-            cluster.shutdown()
-
 
     def test_a_worker_node_removed_mid_level_costs_no_layer(self):
-        import ray
-        from ray.cluster_utils import Cluster
-
-        cluster = Cluster(initialize_head=True, head_node_args={
-            "num_cpus": 0, "include_dashboard": False, "node_ip_address": "127.0.0.1",
-            "object_store_memory": 80 << 20})
-        workers = [cluster.add_node(num_cpus=1, node_ip_address="127.0.0.1",
-                                    object_store_memory=80 << 20) for _ in range(2)]
-        cluster.wait_for_nodes()
-        try:
+        with two_worker_cluster() as (cluster, workers):
+            # The deepest level done, the next one's tasks handed out: a node goes.
             args = ["width=5", "height=5", "walls=2", "method=layers"]
-            driver = subprocess.Popen([str(RUN), "solve", "--address", cluster.address, "--", *args],
-                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=CHECKOUT)
-            lines = []
-            removed = threading.Event()
-
-            def read():
-                for line in driver.stdout:
-                    lines.append(line.rstrip("\n"))
-                    # The deepest level done, the next one's tasks handed out: a node goes.
-                    if line.startswith("level ") and not removed.is_set():
-                        removed.set()
-                        cluster.remove_node(workers[0], allow_graceful=False)
-
-            reader = threading.Thread(target=read)
-            reader.start()
-            driver.wait(timeout=LONG)
-            reader.join(timeout=60)
-            err = driver.stderr.read()
-            driver.stdout.close()
-            driver.stderr.close()
+            code, lines, err, removed_after = run_removing_a_node(
+                cluster, workers[0], "solve", args, lambda line: line.startswith("level "))
             text = "\n".join(lines)
-            self.assertEqual(driver.returncode, 0, text + err)
-            self.assertTrue(removed.is_set())
+            self.assertEqual(code, 0, text + err)
+            self.assertIsNotNone(removed_after, text)
             self.assertEqual(sum(l.startswith("level ") for l in lines), 5, text)
             self.assertEqual(settled(text), settled(Solves().run_alone(args)), text)
-        finally:
-            ray.shutdown()
-            cluster.shutdown()
 
     def assert_listens_on_loopback_only(self):
         """Every socket Ray's processes listen on is bound to 127.0.0.1."""
