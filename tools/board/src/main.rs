@@ -2,15 +2,18 @@
 //! this machine and plays the engine seats with any Tabula-protocol engine
 //! (Tabula by default). See `tabula-board --help` and docs/board.md.
 
+mod clock;
 mod driver;
 mod guard;
 mod json;
 mod load;
+mod past;
 mod server;
 mod setup;
 mod shared;
 mod signals;
 mod table;
+mod thinking;
 mod view;
 
 use shared::{EngineCommand, Shared};
@@ -104,6 +107,8 @@ fn main() {
     let shared = Arc::new(Shared::new(table, options.engine));
     let driver = shared.clone();
     std::thread::spawn(move || driver::drive(driver));
+    let watcher = shared.clone();
+    std::thread::spawn(move || clock::watch(watcher));
     let engine =
         std::iter::once(shared.engine.command.display().to_string()).chain(shared.engine.args.clone());
     // Written so that a closed standard output (a launcher that went away)
