@@ -1,104 +1,17 @@
 // Browser tests of tabula-board: the real binary, Debian's Chromium driven by
 // playwright-core, and clicks where a person would click. Binaries come from
 // target/release (build the workspace first); CHROMIUM overrides the browser.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync, readFileSync, chmodSync, mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync, readFileSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { join } from 'node:path';
+import { setup, release, openBoard, view, waitFor, newGame, setSeats, placeWall } from './harness.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const release = join(root, 'target', 'release');
-const BOARD = process.env.TABULA_BOARD || join(release, 'tabula-board');
+setup();
 const ARENA = join(release, 'arena');
 const TABULA = join(release, 'tabula');
-const SCREENSHOT = process.env.SCREENSHOT || join(root, 'target', 'board-screenshot.png');
-
-let browser;
-const boards = [];
-
-before(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  for (const b of boards) b.kill('SIGTERM');
-});
-
-// Starts a board on a free port (with its own Tabula engine unless `extra`
-// names another); resolves to its address.
-function startBoard(extra = []) {
-  const child = spawn(BOARD, ['--port', '0', ...extra], { stdio: ['ignore', 'pipe', 'inherit'] });
-  boards.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      const found = out.match(/http:\/\/[0-9.:]+\//);
-      if (found) resolve(found[0]);
-    });
-    child.on('exit', (code) => reject(new Error(`tabula-board exited with ${code}: ${out}`)));
-  });
-}
-
-async function openBoard(extra) {
-  const url = await startBoard(extra);
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  page.on('pageerror', (e) => { throw e; });
-  await page.goto(url);
-  await waitFor(page, (s) => s !== null && s !== undefined);
-  return page;
-}
-
-const view = (page) => page.evaluate(() => window.tabulaState);
-
-async function waitFor(page, condition, what = 'the board', seconds = 60) {
-  const deadline = Date.now() + seconds * 1000;
-  for (;;) {
-    const s = await view(page);
-    if (s && condition(s)) return s;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last view: ${JSON.stringify(s)}`);
-    await page.waitForTimeout(40);
-  }
-}
-
-// Fills the setup form as a person would and starts the game.
-async function newGame(page, { game = 'quoridor', width, height, walls, players, board, level, seats }) {
-  await page.selectOption('#game', game);
-  if (game === 'quoridor') {
-    await page.fill('#width', String(width));
-    await page.fill('#height', String(height));
-    await page.fill('#walls', String(walls));
-    await page.selectOption('#players', String(players));
-  } else {
-    await page.selectOption('#quarto-board', board);
-    await page.selectOption('#quarto-level', String(level));
-  }
-  await setSeats(page, seats);
-  const before = (await view(page)).version;
-  await page.click('#new-game');
-  return waitFor(page, (s) => s.version > before && s.moves.length === 0 && s.seats.length === seats.length, 'the new game');
-}
-
-async function setSeats(page, seats) {
-  for (const [i, seat] of seats.entries()) {
-    const n = i + 1;
-    await page.selectOption(`#seat${n}`, seat.kind);
-    if (seat.kind === 'engine') {
-      await page.selectOption(`#level${n}`, String(seat.level ?? 'full'));
-      await page.fill(`#movetime${n}`, String(seat.movetime ?? 100));
-    }
-  }
-}
 
 // Steps along the shortest route of seat 0 to its goal (the north edge),
 // walls considered, pawns ignored: the legal step nearest the goal.
@@ -157,34 +70,6 @@ test('a whole 5x5 game against level 1, by clicks, to the end', async () => {
   assert.ok(record.includes('[Result "1-0"]'), record);
   assert.deepEqual(recordMoves(record), [...end.moves, '1-0'], record);
 });
-
-// Page coordinates of the groove point nearest a wall's centre, nudged along the wall.
-async function wallPoint(page, name, board) {
-  const box = await page.locator('#board').boundingBox();
-  const STEP = 60, CELL = 48, GAP = 12;
-  const c = name.charCodeAt(0) - 97;
-  const r = Number(name.slice(1, -1));
-  const x = box.x + 20 + c * STEP + CELL + GAP / 2;
-  const y = box.y + 4 + (board.height - r) * STEP - GAP / 2;
-  return name.endsWith('h') ? { x: x + 15, y } : { x, y: y + 15 };
-}
-
-async function placeWall(page, name) {
-  const s = await view(page);
-  const p = await wallPoint(page, name, s.board);
-  await page.mouse.move(p.x, p.y);
-  const ghost = page.locator('#ghost');
-  assert.equal(await ghost.getAttribute('data-wall'), name, 'the ghost follows the pointer');
-  const legal = await ghost.getAttribute('data-legal');
-  const shown = await ghost.boundingBox();
-  await page.mouse.click(p.x, p.y);
-  if (legal === 'yes') {
-    // The wall lands where its ghost was.
-    await waitFor(page, (t) => t.board.walls.includes(name), name);
-    assert.deepEqual(await page.locator(`#board rect.wall[data-wall="${name}"]`).boundingBox(), shown);
-  }
-  return legal;
-}
 
 test('a wall that would shut a pawn in shows red and is refused with the reason', async () => {
   const page = await openBoard();
@@ -321,19 +206,4 @@ done
   assert.equal(s.seats[1].kind, 'human');
   await page.click('#board rect.cell.legal[data-square="c3"]');
   await waitFor(page, (t) => t.moves.length === 4, 'the game goes on');
-});
-
-test('a screenshot for the README: a 9x9 game with the engine thinking', async () => {
-  const page = await openBoard();
-  await page.fill('#load-text', 'quoridor 9x9 pawns=e3,e6 hand=7,8 walls=c3h,e6h,f4v,b6h,g3v turn=1');
-  await page.click('#load');
-  await waitFor(page, (s) => s.board.pawns[0] === 'e3', 'the position');
-  await setSeats(page, [{ kind: 'human' }, { kind: 'engine', movetime: 4000 }]);
-  await page.click('#apply-seats');
-  await page.click('#board rect.cell.legal[data-square="e4"]');
-  await waitFor(page, (s) => s.thinking && s.thinking.pv.length >= 4 && s.thinking.depth >= 6, 'a principal variation');
-  const p = await wallPoint(page, 'd4h', (await view(page)).board);
-  await page.mouse.move(p.x, p.y);
-  mkdirSync(dirname(SCREENSHOT), { recursive: true });
-  await page.screenshot({ path: SCREENSHOT });
 });

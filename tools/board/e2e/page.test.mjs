@@ -1,6 +1,7 @@
-// Tests of the page's own logic, without a browser: board.js is run in a
-// bare context (it starts nothing when there is no document) and its
-// functions are called on views as the server sends them. Run with
+// Tests of the page's own logic, without a browser: the page's scripts are
+// run in one bare context, in the page's order (board.js starts nothing
+// when there is no document), and their functions are called on views as
+// the server sends them. Run with
 // `node --test page.test.mjs`; no package is needed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,9 +10,16 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 
-const source = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', 'assets', 'board.js'), 'utf8');
+const assets = join(dirname(fileURLToPath(import.meta.url)), '..', 'assets');
 const page = vm.createContext({});
-vm.runInContext(source, page);
+// The scripts in the order index.html loads them.
+const html = readFileSync(join(assets, 'index.html'), 'utf8');
+const scripts = [...html.matchAll(/<script src="\/([a-z]+\.js)"><\/script>/g)].map((m) => m[1]);
+for (const name of scripts) vm.runInContext(readFileSync(join(assets, name), 'utf8'), page, { filename: name });
+
+test('the page loads its scripts, board.js last', () => {
+  assert.deepEqual(scripts, ['setup.js', 'quoridor.js', 'quarto.js', 'panels.js', 'moves.js', 'board.js']);
+});
 
 // The goal rows and columns as the server names them (view.rs: from the rules).
 const edge = (width, height, which) => {
@@ -60,4 +68,39 @@ test('the form shows the game the server plays: its variant and seats', () => {
   assert.equal(loaded.board, '3x3');
   assert.deepEqual([loaded.seat1, loaded.level1, loaded.movetime1], ['engine', '3', '250']);
   assert.deepEqual([loaded.seat2, loaded.level2], ['engine', 'full']);
+});
+
+test('clocks read m:ss, h:mm:ss from an hour, tenths under ten seconds', () => {
+  assert.equal(page.formatClock(300000), '5:00');
+  assert.equal(page.formatClock(61500), '1:01');
+  assert.equal(page.formatClock(3723000), '1:02:03');
+  assert.equal(page.formatClock(9950), '9.9');
+  assert.equal(page.formatClock(-20), '0.0', 'a fallen clock shows zero');
+});
+
+test('the evaluation bar: P1 ahead fills more of it, a mate all or none', () => {
+  assert.equal(page.evalShare(null), 50);
+  assert.equal(page.evalShare({ kind: 'cp', value: 0 }), 50);
+  assert.ok(page.evalShare({ kind: 'cp', value: 200 }) > 65);
+  assert.ok(page.evalShare({ kind: 'cp', value: -200 }) < 35);
+  assert.equal(page.evalShare({ kind: 'mate', value: 3 }), 100);
+  assert.equal(page.evalShare({ kind: 'mate', value: -1 }), 0);
+  assert.equal(page.evalText({ kind: 'cp', value: 150 }), '+1.5');
+  assert.equal(page.evalText({ kind: 'mate', value: -2 }), '-M2');
+  assert.equal(page.evalText({ kind: 'cp', value: -1 }), '0.0', 'no minus zero');
+  assert.equal(page.evalText({ kind: 'cp', value: -34 }), '-0.3');
+});
+
+test('the move list is numbered by move, a row per round', () => {
+  // Plain data, out of the page's context (whose arrays are of another realm).
+  const rows = JSON.parse(JSON.stringify(page.moveRows(['e2', 'e8', 'e3', 'e7', 'd3h'], 2)));
+  assert.deepEqual(rows.map((r) => r.number), [1, 2, 3]);
+  assert.deepEqual(rows[2].moves, [{ ply: 5, text: 'd3h' }]);
+  const four = JSON.parse(JSON.stringify(page.moveRows(['c2', 'b3', 'c4', 'd3', 'c3'], 4)));
+  assert.deepEqual(four.map((r) => r.moves.length), [4, 1]);
+});
+
+test('principal variation markers go round the seats from the one thinking', () => {
+  assert.deepEqual([0, 1, 2, 3].map((i) => page.pvSeat(1, i, 2)), [1, 0, 1, 0]);
+  assert.deepEqual([0, 1, 2, 3, 4].map((i) => page.pvSeat(2, i, 4)), [2, 3, 0, 1, 2]);
 });

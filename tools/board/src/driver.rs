@@ -1,18 +1,22 @@
 //! Plays the engine seats: one engine process per seat, started when the
 //! seat first has to move and kept while its settings stay the same (told
 //! `ucinewgame` before its first move of each new game), and quit as soon as
-//! no seat uses it. Each answer is checked with the library before it is
+//! no seat uses it. It searches for its time per move (`go movetime`) or,
+//! with clocks, on its clock (`go wtime ...`, see [`crate::clock`]); its
+//! scores feed the evaluation bar. Each answer is checked with the library before it is
 //! played; an engine that crashes, hangs or plays an illegal move is
 //! reported on the page, its seat becomes human and the game is kept.
 
 use crate::shared::Shared;
-use crate::table::{Seat, Thinking};
+use crate::table::Seat;
+use crate::thinking::read_info;
 use arena::engine::{EngineError, EngineProcess, EngineSpec};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// How long past its time per move an engine may take before it counts as hung.
+/// How long past its time per move (or its clock, which [`crate::clock`]
+/// flags first) an engine may take before it counts as hung.
 const GRACE: Duration = Duration::from_secs(3);
 /// The shortest time between two updates of what an engine is thinking.
 const THINKING_SHOWN: Duration = Duration::from_millis(50);
@@ -26,7 +30,10 @@ struct Turn {
     game: u64,
     seat: usize,
     settings: Settings,
-    movetime: Duration,
+    /// How long the engine may think: its time per move, or its clock.
+    limit: Duration,
+    /// `go movetime ...`, or `go wtime ...` with clocks.
+    go: String,
     position: String,
 }
 
@@ -87,7 +94,8 @@ pub fn drive(shared: Arc<Shared>) {
         let slot = &mut engines[turn.seat];
         let answer = think(&shared, slot, &turn);
         shared.update(|table| {
-            if table.generation != turn.generation {
+            // An answer after the engine's clock fell loses on time.
+            if table.generation != turn.generation || table.flag(Instant::now()) {
                 return;
             }
             let fault = match answer {
@@ -147,12 +155,18 @@ fn next(shared: &Shared, tried: Option<u64>, running: &[Option<Settings>]) -> Op
                 if let (Seat::Engine { movetime_ms, .. }, Some(settings)) =
                     (&table.seats[seat], &wanted[seat])
                 {
+                    let now = Instant::now();
+                    let (limit, go) = match &table.clock {
+                        Some(clocks) => (clocks.left(seat, now), clocks.go_command(seat, now)),
+                        None => (Duration::from_millis(*movetime_ms), format!("go movetime {movetime_ms}")),
+                    };
                     return Some(Next::Turn(Turn {
                         generation: table.generation,
                         game: table.game,
                         seat,
                         settings: settings.clone(),
-                        movetime: Duration::from_millis(*movetime_ms),
+                        limit,
+                        go,
                         position: table.position_command(),
                     }));
                 }
@@ -206,8 +220,8 @@ fn start(shared: &Shared, settings: &Settings) -> Result<Running, EngineError> {
 fn search(shared: &Shared, engine: &mut EngineProcess, turn: &Turn) -> Result<String, Failure> {
     let fault = |e: EngineError| Failure::Fault(e.to_string());
     engine.send(&turn.position).map_err(fault)?;
-    engine.send(&format!("go movetime {}", turn.movetime.as_millis())).map_err(fault)?;
-    let deadline = Instant::now() + turn.movetime + GRACE;
+    engine.send(&turn.go).map_err(fault)?;
+    let deadline = Instant::now() + turn.limit + GRACE;
     let mut stopped = false;
     let mut shown: Option<Instant> = None;
     loop {
@@ -238,6 +252,9 @@ fn search(shared: &Shared, engine: &mut EngineProcess, turn: &Turn) -> Result<St
                     shown = Some(Instant::now());
                     shared.update(|table| {
                         if table.generation == turn.generation {
+                            if let Some(eval) = thinking.eval(table.variant.players()) {
+                                table.eval = Some(eval);
+                            }
                             table.thinking = Some(thinking);
                             table.touch(false);
                         }
@@ -246,41 +263,5 @@ fn search(shared: &Shared, engine: &mut EngineProcess, turn: &Turn) -> Result<St
             }
             _ => {}
         }
-    }
-}
-
-/// Depth, score, nodes and principal variation from an `info` line; `None`
-/// for lines that carry none of them (`info string ...`).
-fn read_info(line: &str, seat: usize) -> Option<Thinking> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    let after = |key: &str| words.iter().position(|&w| w == key).map(|i| i + 1);
-    // `currmove` lines name the move in hand, not a line of play.
-    if words.get(1) == Some(&"string") || after("depth").is_none() || after("currmove").is_some() {
-        return None;
-    }
-    let number = |key: &str| after(key).and_then(|i| words.get(i)?.parse::<u64>().ok());
-    Some(Thinking {
-        seat,
-        depth: number("depth").and_then(|d| u32::try_from(d).ok()),
-        score: after("score").and_then(|i| Some(format!("{} {}", words.get(i)?, words.get(i + 1)?))),
-        nodes: number("nodes"),
-        pv: after("pv").map_or(Vec::new(), |i| words[i..].iter().map(|w| w.to_string()).collect()),
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn info_lines_are_read() {
-        let t = read_info("info depth 7 seldepth 9 score cp -31 nodes 1234 nps 5 time 3 pv e2 e8 d3h", 1)
-            .expect("a search line");
-        assert_eq!((t.seat, t.depth, t.nodes), (1, Some(7), Some(1234)));
-        assert_eq!(t.score.as_deref(), Some("cp -31"));
-        assert_eq!(t.pv, ["e2", "e8", "d3h"]);
-        assert!(read_info("info string depth of nothing", 0).is_none());
-        assert!(read_info("info nodes 5", 0).is_none());
-        assert!(read_info("info depth 9 currmove e2 currmovenumber 1", 0).is_none());
     }
 }

@@ -2,15 +2,18 @@
 //! this machine and plays the engine seats with any Tabula-protocol engine
 //! (Tabula by default). See `tabula-board --help` and docs/board.md.
 
+mod clock;
 mod driver;
 mod guard;
 mod json;
 mod load;
+mod past;
 mod server;
 mod setup;
 mod shared;
 mod signals;
 mod table;
+mod thinking;
 mod view;
 
 use shared::{EngineCommand, Shared};
@@ -98,11 +101,14 @@ fn main() {
         }
     };
     let address = server.server_addr().to_ip().unwrap_or(options.address);
+    keep_accepting(address);
     arena::reap::become_subreaper();
     let table = setup::new_table(&[]).expect("the standard game is a variant");
     let shared = Arc::new(Shared::new(table, options.engine));
     let driver = shared.clone();
     std::thread::spawn(move || driver::drive(driver));
+    let watcher = shared.clone();
+    std::thread::spawn(move || clock::watch(watcher));
     let engine =
         std::iter::once(shared.engine.command.display().to_string()).chain(shared.engine.args.clone());
     // Written so that a closed standard output (a launcher that went away)
@@ -143,6 +149,29 @@ fn listen(address: SocketAddr) -> Result<tiny_http::Server, String> {
         socket_option(listener.as_raw_fd(), libc::SO_SNDBUF, &SEND_BUFFER)?;
     }
     tiny_http::Server::from_listener(listener, None).map_err(|e| e.to_string())
+}
+
+/// How often the board connects to itself (see [`keep_accepting`]).
+const KNOCK: Duration = Duration::from_secs(3);
+
+/// The listening socket's receive timeout also bounds how long `accept`
+/// waits, and tiny_http stops accepting (and the board stops serving) at the
+/// first error `accept` returns: a board that nobody connected to for
+/// [`RECEIVE_TIMEOUT`] would die. So the board connects to itself, and hangs
+/// up, every [`KNOCK`], well within that time.
+fn keep_accepting(address: SocketAddr) {
+    let mut target = address;
+    if target.ip().is_unspecified() {
+        target.set_ip(if target.is_ipv4() {
+            IpAddr::from([127, 0, 0, 1])
+        } else {
+            IpAddr::from([0u16, 0, 0, 0, 0, 0, 0, 1])
+        });
+    }
+    std::thread::spawn(move || loop {
+        std::thread::sleep(KNOCK);
+        let _ = std::net::TcpStream::connect_timeout(&target, KNOCK);
+    });
 }
 
 /// Sets a socket option (`SOL_SOCKET` level) to `value`.

@@ -1,6 +1,7 @@
 //! The HTTP side: serves the page (everything it loads is built into the
-//! binary), a stream of table views as server-sent events, and the actions
-//! the page posts as forms. Each request runs on a thread of its own, once
+//! binary, each file by its name), a stream of table views as server-sent
+//! events, the board after any earlier ply (`/position?ply=N`), and the
+//! actions the page posts as forms. Each request runs on a thread of its own, once
 //! [`crate::guard`] has let it through. What it answers is bounded: a refusal
 //! quotes at most 80 characters of a word, an event stream holds one view.
 
@@ -16,8 +17,16 @@ use std::time::Duration;
 use tiny_http::{Header, Method, Request, Response};
 
 const PAGE: &str = include_str!("../assets/index.html");
-const SCRIPT: &str = include_str!("../assets/board.js");
 const STYLE: &str = include_str!("../assets/board.css");
+/// The page's scripts, each served by its own name (and nothing else).
+const SCRIPTS: [(&str, &str); 6] = [
+    ("/setup.js", include_str!("../assets/setup.js")),
+    ("/quoridor.js", include_str!("../assets/quoridor.js")),
+    ("/quarto.js", include_str!("../assets/quarto.js")),
+    ("/panels.js", include_str!("../assets/panels.js")),
+    ("/moves.js", include_str!("../assets/moves.js")),
+    ("/board.js", include_str!("../assets/board.js")),
+];
 
 /// The largest form the board reads (a long game record fits many times over).
 const MAX_BODY: u64 = 4 << 20;
@@ -39,7 +48,8 @@ pub fn serve(server: tiny_http::Server, shared: Arc<Shared>, port: u16) {
 }
 
 fn handle(mut request: Request, shared: &Shared, port: u16) {
-    let path = request.url().split('?').next().unwrap_or("/").to_string();
+    let (path, query) = request.url().split_once('?').unwrap_or((request.url(), ""));
+    let (path, query) = (path.to_string(), query.to_string());
     let method = request.method().clone();
     if let Some(why) = refusal(Headers::of(&request), port, method != Method::Get) {
         let _ = request.respond(failure(403, why));
@@ -47,9 +57,21 @@ fn handle(mut request: Request, shared: &Shared, port: u16) {
     }
     let answer = match (method, path.as_str()) {
         (Method::Get, "/") => asset(PAGE, "text/html; charset=utf-8"),
-        (Method::Get, "/board.js") => asset(SCRIPT, "text/javascript; charset=utf-8"),
         (Method::Get, "/board.css") => asset(STYLE, "text/css; charset=utf-8"),
+        (Method::Get, script) if SCRIPTS.iter().any(|(name, _)| *name == script) => {
+            let text = SCRIPTS.iter().find(|(name, _)| *name == script).map_or("", |(_, text)| text);
+            asset(text, "text/javascript; charset=utf-8")
+        }
         (Method::Get, "/state") => json(shared.lock().view().to_string()),
+        (Method::Get, "/position") => {
+            let fields = form_fields(&query);
+            let ply = fields.iter().find(|(k, _)| k == "ply").and_then(|(_, v)| v.parse::<usize>().ok());
+            match ply.map(|ply| shared.lock().view_at(ply)) {
+                Some(Ok(view)) => json(view.to_string()),
+                Some(Err(why)) => failure(422, why),
+                None => failure(400, "position: give ply=N, a number of moves".into()),
+            }
+        }
         (Method::Get, "/record") => asset(&shared.lock().record(), "text/plain; charset=utf-8")
             .with_header(header("Content-Disposition", "attachment; filename=\"tabula-game.pgn\"")),
         (Method::Get, "/events") => return stream_events(request, shared),

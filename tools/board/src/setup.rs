@@ -1,6 +1,8 @@
 //! A new game from the page's form: the variant (the same keys as arena's
-//! `-variant`) and who plays each seat.
+//! `-variant`), the time control (`tc`, arena's `tc=` forms or `inf`) and
+//! who plays each seat.
 
+use crate::clock::{Clocks, TimeControl};
 use crate::table::{Seat, Table};
 use arena::setup::GameVariant;
 use tabula::games::quarto::Rules;
@@ -80,11 +82,15 @@ fn seat(fields: &Fields, index: usize) -> Result<Seat, String> {
     }
 }
 
-/// A fresh table from the whole form.
+/// A fresh table from the whole form; a clock starts at once.
 pub fn new_table(fields: &Fields) -> Result<Table, String> {
     let variant = variant_from_fields(fields)?;
     let seats = (0..variant.players()).map(|i| seat(fields, i)).collect::<Result<Vec<_>, _>>()?;
-    Table::new(variant, seats)
+    let control = TimeControl::parse(field(fields, "tc").unwrap_or("inf"))?;
+    let mut table = Table::new(variant, seats)?;
+    table.clock = control.map(|c| Clocks::new(c, table.variant.players()));
+    table.run_clock(std::time::Instant::now());
+    Ok(table)
 }
 
 /// One seat changed during a game: `index` (1-based) and that seat's fields.
@@ -113,6 +119,10 @@ mod tests {
         assert_eq!(table.variant.describe(), "quarto 4x4 level=2");
         assert_eq!(table.seats[0], Seat::Engine { level: None, movetime_ms: DEFAULT_MOVETIME_MS });
         assert_eq!(new_table(&fields("players=4")).expect("four players").seats.len(), 4);
+        assert!(new_table(&fields("tc=inf")).expect("no clock").clock.is_none());
+        let clocked = new_table(&fields("tc=60%2B0.5")).expect("a clock");
+        let clock = clocked.clock.as_ref().expect("tc=60+0.5");
+        assert_eq!((clock.control.describe(), clock.running()), ("60+0.5".to_string(), Some(0)));
         // Even widths: two players start just left of the centre.
         let table = new_table(&fields("width=4&height=7&walls=5")).expect("a 4x7 game");
         assert_eq!(table.variant.describe(), "quoridor 4x7 walls=5 players=2");
@@ -133,6 +143,8 @@ mod tests {
             ("seat1=robot", "seat1"),
             ("seat1=engine&level1=11", "level1"),
             ("seat2=engine&movetime2=0", "movetime2"),
+            ("tc=fast", "tc"),
+            ("tc=0%2B1", "tc"),
         ] {
             let refused = new_table(&fields(form)).err().unwrap_or_else(|| panic!("{form} was taken"));
             assert!(refused.contains(named), "{form}: {refused}");

@@ -1,11 +1,15 @@
 //! The game on the board: variant, who sits in each seat, the moves played
-//! and undone, and what the engines last said. Every change goes through
-//! here and is checked with the Tabula library; [`Table::view`] is what the
-//! page draws, and `Table::load` (in `load`) brings a game in from text.
+//! and undone, the clocks, and what the engines last said. Every change goes
+//! through here and is checked with the Tabula library; [`Table::view`] is
+//! what the page draws, and `Table::load` (in `load`) brings a game in from
+//! text.
 
+use crate::clock::Clocks;
+pub use crate::thinking::{Eval, Thinking};
 use arena::record::{play_recorded, replay};
 use arena::referee::SKIPPED;
 use arena::setup::{shortened, GameVariant, Opening};
+use std::time::Instant;
 use tabula::game::Outcome;
 use tabula::games::AnyPosition;
 
@@ -20,20 +24,12 @@ pub enum Seat {
     },
 }
 
-/// What an engine said while thinking (its last `info` line).
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Thinking {
-    pub seat: usize,
-    pub depth: Option<u32>,
-    pub score: Option<String>,
-    pub nodes: Option<u64>,
-    pub pv: Vec<String>,
-}
-
 /// How a game ended other than on the board.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Ending {
     Resigned(usize),
+    /// The seat's clock reached zero.
+    Time(usize),
 }
 
 pub struct Table {
@@ -46,6 +42,8 @@ pub struct Table {
     /// Moves taken back, the most recent last: `redo` plays them again.
     pub redo: Vec<String>,
     pub position: AnyPosition,
+    /// The position before the last move (`None` before the first).
+    pub before: Option<AnyPosition>,
     /// Hashes of the positions since the last irreversible move.
     history: Vec<u64>,
     pub ending: Option<Ending>,
@@ -58,6 +56,11 @@ pub struct Table {
     /// `ucinewgame` before its first move of each.
     pub game: u64,
     pub thinking: Option<Thinking>,
+    /// The engines' last score, from P1's point of view; kept through the
+    /// moves that follow it, forgotten by a take-back.
+    pub eval: Option<Eval>,
+    /// The clocks, unless the game is played without (`tc=inf`).
+    pub clock: Option<Clocks>,
     /// The last thing the page should tell the player (an engine fault, a
     /// refused move or file).
     pub notice: Option<String>,
@@ -76,12 +79,15 @@ impl Table {
             moves: Vec::new(),
             redo: Vec::new(),
             position,
+            before: None,
             history: Vec::new(),
             ending: None,
             generation: 0,
             version: 0,
             game: 0,
             thinking: None,
+            eval: None,
+            clock: None,
             notice: None,
         })
     }
@@ -104,6 +110,16 @@ impl Table {
     /// four-player record's skipped turns, `-`, included).
     pub(crate) fn replay(&mut self) -> Result<(), String> {
         let (position, history) = replay(&self.game(), &self.variant)?;
+        self.before = match self.moves.len() {
+            0 => None,
+            n => Some(
+                replay(
+                    &Opening { fen: self.start.clone(), moves: self.moves[..n - 1].to_vec() },
+                    &self.variant,
+                )?
+                .0,
+            ),
+        };
         self.position = position;
         self.history = history;
         Ok(())
@@ -117,9 +133,15 @@ impl Table {
 
     /// The result, if the game is over: the winning seat or a draw, and why.
     pub fn result(&self) -> Option<(Option<usize>, String)> {
-        if let Some(Ending::Resigned(seat)) = self.ending {
-            let winner = (self.variant.players() == 2).then_some(1 - seat);
-            return Some((winner, format!("P{} resigns", seat + 1)));
+        let two = self.variant.players() == 2;
+        match self.ending {
+            Some(Ending::Resigned(seat)) => {
+                return Some((two.then_some(1 - seat), format!("P{} resigns", seat + 1)))
+            }
+            Some(Ending::Time(seat)) => {
+                return Some((two.then_some(1 - seat), format!("P{} loses on time", seat + 1)))
+            }
+            None => {}
         }
         match self.position.outcome() {
             Some(Outcome::Win(seat)) => Some((Some(seat), format!("P{} wins", seat + 1))),
@@ -148,6 +170,8 @@ impl Table {
 
     /// Plays a move given in notation if it is legal; says why not otherwise.
     pub fn play(&mut self, text: &str) -> Result<(), String> {
+        let now = Instant::now();
+        self.flag(now);
         if let Some((_, why)) = self.result() {
             return Err(format!("the game is over ({why})"));
         }
@@ -161,7 +185,10 @@ impl Table {
         } else {
             self.history.push(self.position.hash());
         }
-        self.position = next;
+        self.before = Some(std::mem::replace(&mut self.position, next));
+        if let Some(clocks) = &mut self.clock {
+            clocks.moved(now);
+        }
         if self.redo.last() == Some(&name) {
             self.redo.pop();
         } else {
@@ -169,19 +196,51 @@ impl Table {
         }
         self.moves.push(name);
         self.notice = None;
+        self.run_clock(now);
         self.touch(true);
         Ok(())
     }
 
-    /// Takes back the last move.
+    /// Takes back the last move (or the resignation or loss on time); the
+    /// clocks go back to what they showed before it.
     pub fn undo(&mut self) -> Result<(), String> {
         if self.ending.take().is_none() {
             let last = self.moves.pop().ok_or("no move to take back")?;
             self.redo.push(last);
             self.replay()?;
+            self.eval = None;
         }
+        if let Some(clocks) = &mut self.clock {
+            clocks.back_to(self.moves.len());
+        }
+        self.run_clock(Instant::now());
         self.touch(true);
         Ok(())
+    }
+
+    /// Starts the clock of the seat to move, or stops the clocks when the
+    /// game is over.
+    pub fn run_clock(&mut self, now: Instant) {
+        let to_move = self.seat_to_move();
+        if let Some(clocks) = &mut self.clock {
+            match to_move {
+                Some(seat) => clocks.run(seat, now),
+                None => clocks.stop(now),
+            }
+        }
+    }
+
+    /// Ends the game on time if the running clock has reached zero at `now`;
+    /// says whether it did.
+    pub fn flag(&mut self, now: Instant) -> bool {
+        let Some(seat) = self.clock.as_ref().and_then(|c| c.fallen(now)) else { return false };
+        if self.result().is_some() {
+            return false;
+        }
+        self.ending = Some(Ending::Time(seat));
+        self.run_clock(now);
+        self.touch(true);
+        true
     }
 
     /// Takes back moves until a human is to move (one move when nobody is
@@ -205,7 +264,13 @@ impl Table {
         if let Some((_, why)) = self.result() {
             return Err(format!("the game is over ({why})"));
         }
+        let before = self.position.clone();
         play_recorded(&mut self.position, SKIPPED)?;
+        self.before = Some(before);
+        if let Some(clocks) = &mut self.clock {
+            clocks.moved(Instant::now());
+        }
+        self.run_clock(Instant::now());
         self.history.clear();
         self.redo.pop();
         self.moves.push(next);
@@ -218,6 +283,7 @@ impl Table {
     pub fn resign(&mut self) -> Result<(), String> {
         let seat = self.seat_to_move().ok_or("the game is over")?;
         self.ending = Some(Ending::Resigned(seat));
+        self.run_clock(Instant::now());
         self.touch(true);
         Ok(())
     }

@@ -1,12 +1,14 @@
-//! What the page sees of a table ([`Table::view`], JSON) and the record a
-//! player saves ([`Table::record`], arena's format).
+//! What the page sees of a table ([`Table::view`], JSON: the board, seats,
+//! clocks, moves, the last move, the engines' thinking and evaluation) and
+//! the record a player saves ([`Table::record`], arena's format).
 
 use crate::json::Json;
-use crate::table::{Seat, Table, Thinking};
+use crate::table::{Eval, Seat, Table, Thinking};
 use arena::record::{format_record, play_recorded, result_token, today};
 use arena::referee::{GameRecord, PlayedMove};
 use arena::schedule::Job;
 use arena::setup::{opening_position, GameVariant, Opening};
+use std::time::{Instant, SystemTime};
 use tabula::game::Position;
 use tabula::games::quoridor::bitboard::STRIDE;
 use tabula::games::AnyPosition;
@@ -52,7 +54,8 @@ impl Table {
                 Seat::Engine { level: None, .. } => "Engine".to_string(),
             })
             .collect();
-        let text = format_record(&job, &record, &names, &self.variant.describe(), "-", &today());
+        let control = self.clock.as_ref().map_or("-".to_string(), |c| c.control.describe());
+        let text = format_record(&job, &record, &names, &self.variant.describe(), &control, &today());
         if result.is_some() {
             return text;
         }
@@ -81,12 +84,15 @@ impl Table {
         Json::Object(vec![
             ("version", Json::Number(self.version as i64)),
             ("variant", Json::text(self.variant.describe())),
-            ("setup", setup_view(&self.variant)),
+            ("setup", setup_view(self)),
             ("board", board_view(&self.position)),
             ("seats", Json::List(seats.collect())),
             ("toMove", Json::option(self.seat_to_move(), |s| Json::Number(s as i64))),
             ("legal", Json::texts(legal)),
             ("moves", Json::texts(&self.moves)),
+            ("last", self.last_move_view()),
+            ("clock", self.clock_view()),
+            ("eval", Json::option(self.eval, eval_view)),
             ("redo", Json::Number(self.redo.len() as i64)),
             (
                 "result",
@@ -105,11 +111,43 @@ impl Table {
     }
 }
 
-/// The variant as the setup form's fields (named as the form names them),
-/// so that the page's form shows the game the board plays.
-fn setup_view(variant: &GameVariant) -> Json {
+impl Table {
+    /// The clocks: `{control, left (ms by seat), running (seat or null), at}`,
+    /// measured at `at` (ms since the Unix epoch), or null without clocks.
+    fn clock_view(&self) -> Json {
+        let Some(clocks) = &self.clock else { return Json::Null };
+        let now = Instant::now();
+        let at = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64);
+        Json::Object(vec![
+            ("control", Json::text(clocks.control.describe())),
+            (
+                "left",
+                Json::List(
+                    (0..self.seats.len())
+                        .map(|s| Json::Number(clocks.left(s, now).as_millis() as i64))
+                        .collect(),
+                ),
+            ),
+            ("running", Json::option(clocks.running(), |s| Json::Number(s as i64))),
+            ("at", Json::Number(at)),
+        ])
+    }
+}
+
+fn eval_view(eval: Eval) -> Json {
+    let (kind, value) = match eval {
+        Eval::Cp(cp) => ("cp", cp),
+        Eval::Mate(n) => ("mate", n),
+    };
+    Json::Object(vec![("kind", Json::text(kind)), ("value", Json::Number(value))])
+}
+
+/// The variant and time control as the setup form's fields (named as the
+/// form names them), so that the page's form shows the game the board plays.
+fn setup_view(table: &Table) -> Json {
     let number = |n: usize| Json::text(n.to_string());
-    match variant {
+    let tc = ("tc", Json::text(table.clock.as_ref().map_or("inf".to_string(), |c| c.control.describe())));
+    match &table.variant {
         GameVariant::Quoridor(v) => Json::Object(vec![
             ("game", Json::text("quoridor")),
             ("width", number(v.width)),
@@ -117,11 +155,13 @@ fn setup_view(variant: &GameVariant) -> Json {
             ("walls", number(v.walls)),
             ("players", number(v.players)),
             ("multijump", Json::text(if v.multi_jump { "true" } else { "false" })),
+            tc,
         ]),
         GameVariant::Quarto(r) => Json::Object(vec![
             ("game", Json::text("quarto")),
             ("board", Json::text(format!("{0}x{0}", r.side))),
             ("level", number(r.level)),
+            tc,
         ]),
     }
 }
@@ -137,7 +177,7 @@ fn thinking_view(t: &Thinking) -> Json {
 }
 
 /// The pieces on the board, in the shape the page draws them.
-fn board_view(position: &AnyPosition) -> Json {
+pub fn board_view(position: &AnyPosition) -> Json {
     match position {
         AnyPosition::Quoridor(q) => {
             let players = q.player_count();
@@ -185,6 +225,7 @@ fn board_view(position: &AnyPosition) -> Json {
                     ),
                 ),
                 ("hand", Json::option(q.hand(), |p| Json::Number(p.into()))),
+                ("line", Json::texts(winning_squares(q))),
                 (
                     "available",
                     Json::List(
@@ -197,6 +238,24 @@ fn board_view(position: &AnyPosition) -> Json {
             ])
         }
     }
+}
+
+/// The squares of the Quarto patterns that are full and share an
+/// attribute: the winning line (lines, with the higher rule levels' shapes).
+fn winning_squares(q: &tabula::games::quarto::Quarto) -> Vec<String> {
+    let rules = q.rules();
+    let mut won = 0u16;
+    for pattern in tabula::games::quarto::patterns::patterns(rules) {
+        let pieces: Option<Vec<u8>> = tabula::games::quarto::bits(pattern).map(|s| q.piece_at(s)).collect();
+        let Some(pieces) = pieces else { continue };
+        let (all, any) = pieces.iter().fold((u8::MAX, 0u8), |(all, any), &p| (all & p, any | p));
+        let shared = (0..rules.attributes()).any(|a| all >> a & 1 == 1 || any >> a & 1 == 0);
+        if shared {
+            won |= pattern;
+        }
+    }
+    let name = |s: usize| format!("{}{}", (b'a' + (s % rules.side) as u8) as char, s / rules.side + 1);
+    tabula::games::quarto::bits(won).map(name).collect()
 }
 
 fn square_name(square: usize) -> String {
@@ -218,13 +277,32 @@ mod tests {
         let view = table.view().to_string();
         let goals = r#""goals":[["a5","b5","c5","d5","e5"],["e1","e2","e3","e4","e5"],["a1","b1","c1","d1","e1"],["a1","a2","a3","a4","a5"]]"#;
         assert!(view.contains(goals), "{view}");
-        let setup = r#""setup":{"game":"quoridor","width":"5","height":"5","walls":"3","players":"4","multijump":"false"}"#;
+        let setup = r#""setup":{"game":"quoridor","width":"5","height":"5","walls":"3","players":"4","multijump":"false","tc":"inf"}"#;
         assert!(view.contains(setup), "{view}");
         let quarto = Table::new(
             GameVariant::Quarto(tabula::games::quarto::Rules { side: 4, level: 2 }),
             vec![Seat::Human; 2],
         )
         .expect("Quarto");
-        assert!(quarto.view().to_string().contains(r#""setup":{"game":"quarto","board":"4x4","level":"2"}"#));
+        assert!(quarto
+            .view()
+            .to_string()
+            .contains(r#""setup":{"game":"quarto","board":"4x4","level":"2","tc":"inf"}"#));
+    }
+
+    /// A won Quarto game names the squares of the line that won.
+    #[test]
+    fn the_winning_quarto_line_is_named() {
+        let rules = tabula::games::quarto::Rules { side: 4, level: 1 };
+        let mut table = Table::new(GameVariant::Quarto(rules), vec![Seat::Human; 2]).expect("Quarto");
+        // Dark pieces (odd numbers) along row 1.
+        for m in ["1", "a13", "b15", "c17"] {
+            table.play(m).expect("moves");
+            assert!(table.view().to_string().contains(r#""line":[]"#));
+        }
+        table.play("d1").expect("the winning placement");
+        assert!(table.result().is_some());
+        let view = table.view().to_string();
+        assert!(view.contains(r#""line":["a1","b1","c1","d1"]"#), "{view}");
     }
 }

@@ -127,3 +127,12 @@ fn pages_that_stop_reading_are_dropped_and_cost_nothing() {
     }
     assert_eq!(board.get("/state").status, 200, "the board still answers");
 }
+
+/// A board nobody connects to for longer than a connection may idle (10 s)
+/// still answers: the listener's timeout once ended tiny_http's accepting.
+#[test]
+fn a_board_left_alone_still_answers() {
+    let board = Board::start(&[]);
+    std::thread::sleep(std::time::Duration::from_secs(12));
+    assert_eq!(board.get("/state").status, 200);
+}
