@@ -190,3 +190,9 @@ fn minimal_records() {
         run.check(minimal[0].tags == full[0].tags, "the same tags");
     }
 }
+
+#[test]
+fn a_bad_tournament_is_refused() {
+    refused("-tournament knockout", "-tournament: bad value 'knockout'");
+    refused("-tournament", "missing -tournament round-robin|gauntlet");
+}

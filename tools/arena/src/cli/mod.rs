@@ -4,6 +4,7 @@
 
 use crate::adjudicate::Adjudication;
 use crate::engine::EngineSpec;
+use crate::schedule::Tournament;
 use crate::setup::{GameVariant, Limit};
 use crate::stats::Sprt;
 use std::path::PathBuf;
@@ -33,6 +34,8 @@ pub enum OpeningSource {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Config {
     pub engines: Vec<EngineConfig>,
+    /// `-tournament round-robin|gauntlet` (two players).
+    pub tournament: Tournament,
     pub variant: GameVariant,
     pub games: usize,
     pub rounds: usize,
@@ -109,6 +112,7 @@ pub use values::{pgn_out, pgn_out_first, sprt};
 pub fn parse(args: &[String]) -> Result<Config, CliError> {
     let mut config = Config {
         engines: Vec::new(),
+        tournament: Tournament::default(),
         variant: GameVariant::default(),
         games: 1,
         rounds: 1,
@@ -167,6 +171,10 @@ pub fn parse(args: &[String]) -> Result<Config, CliError> {
                 }
             }
             "variant" => config.variant = variant(&values(&mut i))?,
+            "tournament" => {
+                let value = single(&mut i, "-tournament round-robin|gauntlet")?;
+                config.tournament = Tournament::parse(&value).ok_or_else(|| bad("-tournament", &value))?;
+            }
             "games" => config.games = number("-games", &single(&mut i, "-games N")?)?,
             "rounds" => config.rounds = number("-rounds", &single(&mut i, "-rounds N")?)?,
             "repeat" => config.repeat = true,
@@ -240,6 +248,11 @@ fn finish(config: &mut Config, each: &EngineConfig) -> Result<(), CliError> {
     }
     if config.games == 0 || config.rounds == 0 || config.concurrency == 0 {
         return Err(bad("-games/-rounds/-concurrency", "0"));
+    }
+    if config.tournament == Tournament::Gauntlet && players != 2 {
+        return Err(CliError::Conflict(
+            "-tournament gauntlet: four-player games seat all four engines".into(),
+        ));
     }
     let adjudicated = config.adjudication != Adjudication::default();
     if adjudicated && players != 2 {

@@ -202,3 +202,18 @@ fn adjudication_flags() {
     let refused = parse(&args(&format!("{four} -resign movecount=2 score=5"))).err().map(|e| e.to_string());
     assert_eq!(refused.as_deref(), Some("-draw and -resign adjudicate two-player games only"));
 }
+
+#[test]
+fn tournaments_are_read() {
+    let c = parse(&args("-engine cmd=a -engine cmd=b -engine cmd=c --tournament gauntlet")).unwrap();
+    assert_eq!(c.tournament, Tournament::Gauntlet);
+    let c = parse(&args("-engine cmd=a -engine cmd=b -engine cmd=c")).unwrap();
+    assert_eq!(c.tournament, Tournament::RoundRobin);
+    assert_eq!(
+        parse(&args("-engine cmd=a -engine cmd=b -tournament pyramid")),
+        Err(CliError::BadValue { what: "-tournament".into(), value: "pyramid".into() })
+    );
+    let four = "-engine cmd=a -engine cmd=b -engine cmd=c -engine cmd=d -variant players=4 walls=5";
+    assert!(matches!(parse(&args(&format!("{four} -tournament gauntlet"))), Err(CliError::Conflict(_))));
+    assert!(parse(&args(&format!("{four} -tournament round-robin"))).is_ok());
+}
