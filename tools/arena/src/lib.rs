@@ -1,6 +1,6 @@
 //! The match runner's parts, as a library: engine processes and their
 //! clean-up ([`engine`], [`reap`]), variants and openings ([`setup`]), the
-//! referee ([`referee`]) and its adjudication by scores ([`adjudicate`]), game records ([`record`]), scheduling, standings (with the
+//! referee ([`referee`]) and its adjudication by scores ([`adjudicate`]) or by the pawn race solver ([`race`]), game records ([`record`]), scheduling, standings (with the
 //! [`ranking`] table of three or more engines) and statistics, and machine-readable results that merge ([`results`]). The
 //! `arena` binary drives them from its command line; the
 //! board (`tools/board`) runs its engines and reads records with the same
@@ -9,6 +9,7 @@
 pub mod adjudicate;
 pub mod cli;
 pub mod engine;
+pub mod race;
 pub mod ranking;
 pub mod reap;
 pub mod record;

@@ -15,7 +15,7 @@ usage: arena -engine cmd=PATH [name=NAME] [arg=ARG]... [dir=DIR] [option.NAME=VA
              [-games N] [-rounds N] [-repeat] [-concurrency N] [-force-concurrency] [-tournament round-robin|gauntlet]
              [-openings file=PATH order=random|sequential | -openings random plies=N]
              [-sprt elo0=0 elo1=5 alpha=0.05 beta=0.05]
-             [-draw [movenumber=N] movecount=N score=CP] [-resign movecount=N score=CP [twosided=true]]
+             [-draw [movenumber=N] movecount=N score=CP] [-resign movecount=N score=CP [twosided=true]] [-adjudicate race]
              [-maxplies N] [-maxmoves N] [-recover] [-pgnout FILE [min]] [-log FILE] [-seed N | -srand N] [-ratinginterval N]
              [-event NAME] [-site NAME]
              [-results FILE] [-pair K] [-schedule]

@@ -196,3 +196,13 @@ fn a_bad_tournament_is_refused() {
     refused("-tournament knockout", "-tournament: bad value 'knockout'");
     refused("-tournament", "missing -tournament round-robin|gauntlet");
 }
+
+#[test]
+fn a_race_is_adjudicated_only_in_two_player_quoridor() {
+    refused("-adjudicate pawns", "-adjudicate: bad value 'pawns'");
+    refused("-adjudicate", "missing -adjudicate race");
+    refused(
+        "-variant game=quarto -adjudicate race",
+        "-adjudicate race: only two-player Quoridor has a pawn race to solve",
+    );
+}

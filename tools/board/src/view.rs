@@ -36,6 +36,7 @@ impl Table {
             moves,
             faults: Vec::new(),
             interrupted: false,
+            comment: None,
         };
         let job = Job {
             number: 1,

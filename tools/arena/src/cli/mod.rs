@@ -47,7 +47,8 @@ pub struct Config {
     pub max_plies: Option<usize>,
     /// `-maxmoves N`: a draw after N moves of every player (N x players plies).
     pub max_moves: Option<usize>,
-    /// `-draw ...` and `-resign ...`: adjudication by the engines' scores.
+    /// `-draw ...` and `-resign ...`: adjudication by the engines' scores;
+    /// `-adjudicate race`: by the race solver.
     pub adjudication: Adjudication,
     pub recover: bool,
     pub pgn_out: Option<PathBuf>,
@@ -206,6 +207,10 @@ pub fn parse(args: &[String]) -> Result<Config, CliError> {
             "sprt" => config.sprt = Some(sprt(&values(&mut i))?),
             "draw" => config.adjudication.draw = Some(draw_rule(&values(&mut i))?),
             "resign" => config.adjudication.resign = Some(resign_rule(&values(&mut i))?),
+            "adjudicate" => match single(&mut i, "-adjudicate race")?.as_str() {
+                "race" => config.adjudication.race = true,
+                other => return Err(bad("-adjudicate", other)),
+            },
             _ => return Err(CliError::UnknownFlag(args[i].clone())),
         }
         i += 1;
@@ -254,7 +259,13 @@ fn finish(config: &mut Config, each: &EngineConfig) -> Result<(), CliError> {
             "-tournament gauntlet: four-player games seat all four engines".into(),
         ));
     }
-    let adjudicated = config.adjudication != Adjudication::default();
+    let quoridor = matches!(config.variant, GameVariant::Quoridor(_));
+    if config.adjudication.race && (players != 2 || !quoridor) {
+        return Err(CliError::Conflict(
+            "-adjudicate race: only two-player Quoridor has a pawn race to solve".into(),
+        ));
+    }
+    let adjudicated = config.adjudication.draw.is_some() || config.adjudication.resign.is_some();
     if adjudicated && players != 2 {
         return Err(CliError::Conflict("-draw and -resign adjudicate two-player games only".into()));
     }

@@ -217,3 +217,11 @@ fn tournaments_are_read() {
     assert!(matches!(parse(&args(&format!("{four} -tournament gauntlet"))), Err(CliError::Conflict(_))));
     assert!(parse(&args(&format!("{four} -tournament round-robin"))).is_ok());
 }
+
+#[test]
+fn race_adjudication_is_read() {
+    let c = parse(&args("-engine cmd=a -engine cmd=b -adjudicate race")).unwrap();
+    assert!(c.adjudication.race);
+    let four = "-engine cmd=a -engine cmd=b -engine cmd=c -engine cmd=d -variant players=4 walls=5";
+    assert!(matches!(parse(&args(&format!("{four} -adjudicate race"))), Err(CliError::Conflict(_))));
+}
