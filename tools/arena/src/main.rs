@@ -13,7 +13,7 @@ usage: arena -engine cmd=PATH [name=NAME] [arg=ARG]... [dir=DIR] [option.NAME=VA
              [-each tc=10+0.1 | st=0.2 | nodes=N | depth=N  option.NAME=VALUE ...]
              [-variant game=quoridor [width=9 height=9 walls=10 players=2 multijump=false] | game=quarto [board=4x4 level=1]]
              [-games N] [-rounds N] [-repeat] [-concurrency N] [-force-concurrency] [-tournament round-robin|gauntlet]
-             [-openings file=PATH order=random|sequential | -openings random plies=N]
+             [-openings file=PATH [order=random|sequential] [format=lines|epd|pgn plies=N] | -openings random plies=N]
              [-sprt elo0=0 elo1=5 alpha=0.05 beta=0.05]
              [-draw [movenumber=N] movecount=N score=CP] [-resign movecount=N score=CP [twosided=true]] [-adjudicate race]
              [-maxplies N] [-maxmoves N] [-recover] [-pgnout FILE [min]] [-log FILE] [-seed N | -srand N] [-ratinginterval N]

@@ -4,7 +4,8 @@
 //! opening of each game.
 
 use crate::cli::{Config, OpeningSource};
-use crate::setup::{random_opening, read_openings, Opening};
+use crate::openings::read_opening_file;
+use crate::setup::{random_opening, Opening};
 use tabula::rng::Rng;
 
 /// `-tournament`: who plays whom in two-player games.
@@ -92,9 +93,9 @@ fn openings(config: &Config, needed: usize) -> Result<Vec<Opening>, String> {
         OpeningSource::Random { plies } => (0..needed)
             .map(|i| random_opening(&config.variant, *plies, opening_seed(config.seed, i)))
             .collect(),
-        OpeningSource::File { path, random_order } => {
+        OpeningSource::File { path, random_order, format } => {
             let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-            let mut all = read_openings(&text, &config.variant)?;
+            let mut all = read_opening_file(&text, *format, &config.variant)?;
             if *random_order {
                 shuffle(&mut all, config.seed);
             }

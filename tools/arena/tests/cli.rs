@@ -85,7 +85,8 @@ fn an_output_file_that_cannot_be_written_is_refused() {
 #[test]
 fn unknown_settings_and_empty_searches_are_refused() {
     refused("-sprt elo0=0 elo1=5 model=normalized", "-sprt: unknown setting 'model'");
-    refused("-openings file=book.txt format=epd", "-openings: unknown setting 'format'");
+    refused("-openings file=book.txt encoding=utf8", "-openings: unknown setting 'encoding'");
+    refused("-openings file=book.txt format=fen", "-openings format: bad value 'fen'");
     refused("-pgnout file=x.pgn notation=san", "-pgnout: unknown setting 'notation'");
     refused("-each nodes=0", "nodes: bad value '0'");
     refused("-each depth=0", "depth: bad value '0'");

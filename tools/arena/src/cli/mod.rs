@@ -4,6 +4,7 @@
 
 use crate::adjudicate::Adjudication;
 use crate::engine::EngineSpec;
+use crate::openings::OpeningFormat;
 use crate::schedule::Tournament;
 use crate::setup::{GameVariant, Limit};
 use crate::stats::Sprt;
@@ -27,8 +28,15 @@ pub struct EngineConfig {
 #[derive(Clone, Debug, PartialEq)]
 pub enum OpeningSource {
     StartPosition,
-    File { path: PathBuf, random_order: bool },
-    Random { plies: usize },
+    /// `-openings file=PATH [order=...] [format=lines|pgn|epd [plies=N]]`.
+    File {
+        path: PathBuf,
+        random_order: bool,
+        format: OpeningFormat,
+    },
+    Random {
+        plies: usize,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]

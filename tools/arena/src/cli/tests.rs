@@ -225,3 +225,19 @@ fn race_adjudication_is_read() {
     let four = "-engine cmd=a -engine cmd=b -engine cmd=c -engine cmd=d -variant players=4 walls=5";
     assert!(matches!(parse(&args(&format!("{four} -adjudicate race"))), Err(CliError::Conflict(_))));
 }
+
+#[test]
+fn openings_files_have_formats() {
+    let read = |flags: &str| parse(&args(&format!("-engine cmd=a -engine cmd=b -openings {flags}")));
+    let file = |format| OpeningSource::File { path: PathBuf::from("g.pgn"), random_order: false, format };
+    assert_eq!(read("file=g.pgn").unwrap().openings, file(OpeningFormat::Lines));
+    assert_eq!(read("file=g.pgn format=epd").unwrap().openings, file(OpeningFormat::Epd));
+    assert_eq!(
+        read("file=g.pgn format=pgn plies=6").unwrap().openings,
+        file(OpeningFormat::Pgn { plies: 6 })
+    );
+    assert_eq!(read("file=g.pgn format=pgn"), Err(CliError::Missing("plies= in -openings format=pgn")));
+    assert!(matches!(read("file=g.pgn plies=3"), Err(CliError::Conflict(_))));
+    assert!(matches!(read("file=g.pgn format=fen"), Err(CliError::BadValue { .. })));
+    assert!(matches!(read("file=g.pgn format=pgn plies=x"), Err(CliError::BadValue { .. })));
+}
