@@ -33,6 +33,9 @@ pub struct ResignRule {
 pub struct Adjudication {
     pub draw: Option<DrawRule>,
     pub resign: Option<ResignRule>,
+    /// `-adjudicate race`: a two-player Quoridor game without walls in hand
+    /// is decided by the race solver (see `race.rs`), not by scores.
+    pub race: bool,
 }
 
 /// What adjudication decided.
@@ -120,6 +123,7 @@ mod tests {
         Adjudicator::new(Adjudication {
             draw: Some(DrawRule { move_number, move_count, score }),
             resign: None,
+            race: false,
         })
     }
 
@@ -127,6 +131,7 @@ mod tests {
         Adjudicator::new(Adjudication {
             draw: None,
             resign: Some(ResignRule { move_count, score, two_sided }),
+            race: false,
         })
     }
 

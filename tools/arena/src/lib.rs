@@ -1,7 +1,7 @@
 //! The match runner's parts, as a library: engine processes and their
-//! clean-up ([`engine`], [`reap`]), variants and openings ([`setup`]), the
-//! referee ([`referee`]) and its adjudication by scores ([`adjudicate`]), game records ([`record`]), scheduling, standings and
-//! statistics, and machine-readable results that merge ([`results`]). The
+//! clean-up ([`engine`], [`reap`]), variants and openings ([`setup`], files of records or positions: [`openings`]), the
+//! referee ([`referee`]) and its adjudication by scores ([`adjudicate`]) or by the pawn race solver ([`race`]), game records ([`record`]), scheduling, standings (with the
+//! [`ranking`] table of three or more engines) and statistics, and machine-readable results that merge ([`results`]). The
 //! `arena` binary drives them from its command line; the
 //! board (`tools/board`) runs its engines and reads records with the same
 //! code.
@@ -9,6 +9,9 @@
 pub mod adjudicate;
 pub mod cli;
 pub mod engine;
+pub mod openings;
+pub mod race;
+pub mod ranking;
 pub mod reap;
 pub mod record;
 pub mod referee;

@@ -6,6 +6,7 @@
 
 use crate::adjudicate::{Adjudication, Adjudicator, Verdict};
 use crate::engine::{EngineError, EngineProcess, SearchReport};
+use crate::race::race_verdict;
 use crate::setup::{opening_position, GameVariant, Limit, Opening};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -28,7 +29,7 @@ pub struct GameSetup<'a> {
     /// `-maxmoves`: a draw once every player has made this many moves
     /// (this many times the players in plies, the opening not counted).
     pub max_moves: Option<usize>,
-    /// `-draw` and `-resign` (two players).
+    /// `-draw`, `-resign` and `-adjudicate race` (two players).
     pub adjudication: Adjudication,
     /// Set when the whole run is being interrupted.
     pub interrupted: &'a AtomicBool,
@@ -65,6 +66,9 @@ pub struct GameRecord {
     pub faults: Vec<(usize, Fault)>,
     /// True when the run was interrupted: the game does not count.
     pub interrupted: bool,
+    /// A comment after the last move in the record: the race solver's
+    /// line when `-adjudicate race` ended the game.
+    pub comment: Option<String>,
 }
 
 /// How long a `tc=inf` engine's move is awaited: for all practical
@@ -140,6 +144,7 @@ impl Game {
             moves: Vec::new(),
             faults: Vec::new(),
             interrupted: false,
+            comment: None,
         };
         let (position, history) = opening_position(setup.opening, setup.variant).map_err(|e| {
             record.termination = format!("bad opening: {e}");
@@ -176,7 +181,8 @@ impl Game {
         })
     }
 
-    /// Whether the rules, a threefold repetition or the ply limit end the
+    /// Whether the rules, a threefold repetition, the race solver
+    /// (`-adjudicate race`), score adjudication or the ply limit end the
     /// game here; if so the record says how.
     fn is_over(&mut self, setup: &GameSetup) -> bool {
         let record = &mut self.record;
@@ -193,6 +199,12 @@ impl Game {
             }
         } else if self.history.iter().filter(|&&h| h == self.position.hash()).count() >= 2 {
             record.termination = "threefold repetition".into();
+        } else if let Some(race) = setup.adjudication.race.then(|| race_verdict(&self.position)).flatten() {
+            record.winner = race.winner;
+            record.termination = race.termination();
+            if !race.line.is_empty() {
+                record.comment = Some(format!("race line: {}", race.line.join(" ")));
+            }
         } else if let Some(verdict) = self.verdict.take() {
             match verdict {
                 Verdict::Draw(why) => record.termination = why,

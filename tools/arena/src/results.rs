@@ -206,6 +206,7 @@ impl GameLine {
                 .collect(),
             faults,
             interrupted: false,
+            comment: None,
         };
         Ok((job, record))
     }
@@ -401,8 +402,14 @@ mod tests {
         let job =
             Job { number: 1, seats: vec![0, 1], opening: Opening { fen: None, moves: vec![] }, group: 0 };
         let moves = vec![PlayedMove { seat: 0, text: "e2".into(), millis: 5, score: None, depth: Some(4) }];
-        let record =
-            GameRecord { winner: None, termination: "t".into(), moves, faults: vec![], interrupted: false };
+        let record = GameRecord {
+            winner: None,
+            termination: "t".into(),
+            moves,
+            faults: vec![],
+            interrupted: false,
+            comment: None,
+        };
         let names = ["A".to_string(), "B".to_string()];
         let facts = RunFacts {
             names: &names,

@@ -1,10 +1,46 @@
-//! Which games a match plays: a round-robin of pairings for two players (or
-//! all four engines in every game for four players), seats alternated or
-//! rotated, and the opening of each game.
+//! Which games a match plays: a round robin of pairings for two players, or
+//! a gauntlet (the first engine against each other one), or all four engines
+//! in every game for four players; seats alternated or rotated, and the
+//! opening of each game.
 
 use crate::cli::{Config, OpeningSource};
-use crate::setup::{random_opening, read_openings, Opening};
+use crate::openings::read_opening_file;
+use crate::setup::{random_opening, Opening};
 use tabula::rng::Rng;
+
+/// `-tournament`: who plays whom in two-player games.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Tournament {
+    /// Every engine against every other (the default).
+    #[default]
+    RoundRobin,
+    /// The first engine against every other; the others not against each other.
+    Gauntlet,
+}
+
+impl Tournament {
+    /// Reads `round-robin` or `gauntlet` (cutechess-cli's names).
+    pub fn parse(text: &str) -> Option<Tournament> {
+        match text {
+            "round-robin" => Some(Tournament::RoundRobin),
+            "gauntlet" => Some(Tournament::Gauntlet),
+            _ => None,
+        }
+    }
+
+    /// The pairings of `engines` engines (lower index first), in the order played.
+    pub fn pairings(self, engines: usize) -> Vec<Vec<usize>> {
+        let mut pairs = Vec::new();
+        for a in 0..engines {
+            for b in a + 1..engines {
+                if a == 0 || self == Tournament::RoundRobin {
+                    pairs.push(vec![a, b]);
+                }
+            }
+        }
+        pairs
+    }
+}
 
 /// One game to play.
 #[derive(Clone, Debug, PartialEq)]
@@ -23,17 +59,8 @@ pub struct Job {
 pub fn schedule(config: &Config) -> Result<Vec<Job>, String> {
     let engines = config.engines.len();
     let players = config.variant.players();
-    let encounters: Vec<Vec<usize>> = if players == 4 {
-        vec![(0..4).collect()]
-    } else {
-        let mut pairs = Vec::new();
-        for a in 0..engines {
-            for b in a + 1..engines {
-                pairs.push(vec![a, b]);
-            }
-        }
-        pairs
-    };
+    let encounters: Vec<Vec<usize>> =
+        if players == 4 { vec![(0..4).collect()] } else { config.tournament.pairings(engines) };
     // With -repeat an opening is played once per seat order: twice for two
     // players, four times (all rotations) for four.
     let per_opening = if config.repeat { players } else { 1 };
@@ -66,9 +93,9 @@ fn openings(config: &Config, needed: usize) -> Result<Vec<Opening>, String> {
         OpeningSource::Random { plies } => (0..needed)
             .map(|i| random_opening(&config.variant, *plies, opening_seed(config.seed, i)))
             .collect(),
-        OpeningSource::File { path, random_order } => {
+        OpeningSource::File { path, random_order, format } => {
             let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-            let mut all = read_openings(&text, &config.variant)?;
+            let mut all = read_opening_file(&text, *format, &config.variant)?;
             if *random_order {
                 shuffle(&mut all, config.seed);
             }
@@ -138,5 +165,16 @@ mod tests {
         let jobs = schedule(&c).unwrap();
         assert_eq!(jobs.iter().map(|j| j.seats[0]).collect::<Vec<_>>(), [0, 1, 2, 3]);
         assert!(jobs.iter().all(|j| j.group == 0));
+    }
+
+    #[test]
+    fn a_gauntlet_pairs_the_first_engine_with_each_other() {
+        let c =
+            config("-engine cmd=a -engine cmd=b -engine cmd=c -engine cmd=d -tournament gauntlet -games 2");
+        let jobs = schedule(&c).unwrap();
+        let seats: Vec<Vec<usize>> = jobs.iter().map(|j| j.seats.clone()).collect();
+        assert_eq!(seats, [[0, 1], [1, 0], [0, 2], [2, 0], [0, 3], [3, 0]]);
+        assert_eq!(Tournament::RoundRobin.pairings(4).len(), 6);
+        assert_eq!(Tournament::Gauntlet.pairings(2), Tournament::RoundRobin.pairings(2));
     }
 }

@@ -102,8 +102,9 @@ impl Standings {
         (line, decision)
     }
 
-    /// The result block: scores per pairing (two players) or the standings
-    /// table (four players), then per-engine numbers.
+    /// The result block: scores per pairing (two players; with three or
+    /// more engines, the ranking table after them) or the standings table
+    /// (four players), then per-engine numbers.
     pub fn report(&self, sprt: Option<&Sprt>) -> Vec<String> {
         let mut lines = Vec::new();
         if self.players == 2 {
@@ -120,6 +121,9 @@ impl Standings {
             }
             if let Some(s) = sprt {
                 lines.extend(self.sprt(s).0.lines().map(String::from));
+            }
+            if self.names.len() >= 3 {
+                lines.extend(crate::ranking::ranking_lines(&self.names, &self.tallies));
             }
         } else {
             lines.push(format!(

@@ -282,6 +282,7 @@ fn play_job(
             moves: Vec::new(),
             faults: Vec::new(),
             interrupted: true,
+            comment: None,
         };
     }
     // Two players: the game is lost before it starts. Four players: the
@@ -295,6 +296,7 @@ fn play_job(
             moves: Vec::new(),
             faults: failed.iter().map(|(s, _)| (*s, Fault::Crash)).collect(),
             interrupted: false,
+            comment: None,
         };
     }
     let setup = GameSetup {

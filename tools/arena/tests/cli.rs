@@ -85,7 +85,8 @@ fn an_output_file_that_cannot_be_written_is_refused() {
 #[test]
 fn unknown_settings_and_empty_searches_are_refused() {
     refused("-sprt elo0=0 elo1=5 model=normalized", "-sprt: unknown setting 'model'");
-    refused("-openings file=book.txt format=epd", "-openings: unknown setting 'format'");
+    refused("-openings file=book.txt encoding=utf8", "-openings: unknown setting 'encoding'");
+    refused("-openings file=book.txt format=fen", "-openings format: bad value 'fen'");
     refused("-pgnout file=x.pgn notation=san", "-pgnout: unknown setting 'notation'");
     refused("-each nodes=0", "nodes: bad value '0'");
     refused("-each depth=0", "depth: bad value '0'");
@@ -189,4 +190,20 @@ fn minimal_records() {
         run.check(minimal.len() == 1 && minimal[0].moves == full[0].moves, "the same moves");
         run.check(minimal[0].tags == full[0].tags, "the same tags");
     }
+}
+
+#[test]
+fn a_bad_tournament_is_refused() {
+    refused("-tournament knockout", "-tournament: bad value 'knockout'");
+    refused("-tournament", "missing -tournament round-robin|gauntlet");
+}
+
+#[test]
+fn a_race_is_adjudicated_only_in_two_player_quoridor() {
+    refused("-adjudicate pawns", "-adjudicate: bad value 'pawns'");
+    refused("-adjudicate", "missing -adjudicate race");
+    refused(
+        "-variant game=quarto -adjudicate race",
+        "-adjudicate race: only two-player Quoridor has a pawn race to solve",
+    );
 }

@@ -38,6 +38,7 @@ impl Table {
             moves,
             faults: Vec::new(),
             interrupted: false,
+            comment: None,
         };
         let job = Job {
             number: 1,

@@ -4,6 +4,8 @@
 
 use crate::adjudicate::Adjudication;
 use crate::engine::EngineSpec;
+use crate::openings::OpeningFormat;
+use crate::schedule::Tournament;
 use crate::setup::{GameVariant, Limit};
 use crate::stats::Sprt;
 use std::path::PathBuf;
@@ -26,13 +28,22 @@ pub struct EngineConfig {
 #[derive(Clone, Debug, PartialEq)]
 pub enum OpeningSource {
     StartPosition,
-    File { path: PathBuf, random_order: bool },
-    Random { plies: usize },
+    /// `-openings file=PATH [order=...] [format=lines|pgn|epd [plies=N]]`.
+    File {
+        path: PathBuf,
+        random_order: bool,
+        format: OpeningFormat,
+    },
+    Random {
+        plies: usize,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Config {
     pub engines: Vec<EngineConfig>,
+    /// `-tournament round-robin|gauntlet` (two players).
+    pub tournament: Tournament,
     pub variant: GameVariant,
     pub games: usize,
     pub rounds: usize,
@@ -44,7 +55,8 @@ pub struct Config {
     pub max_plies: Option<usize>,
     /// `-maxmoves N`: a draw after N moves of every player (N x players plies).
     pub max_moves: Option<usize>,
-    /// `-draw ...` and `-resign ...`: adjudication by the engines' scores.
+    /// `-draw ...` and `-resign ...`: adjudication by the engines' scores;
+    /// `-adjudicate race`: by the race solver.
     pub adjudication: Adjudication,
     pub recover: bool,
     pub pgn_out: Option<PathBuf>,
@@ -109,6 +121,7 @@ pub use values::{pgn_out, pgn_out_first, sprt};
 pub fn parse(args: &[String]) -> Result<Config, CliError> {
     let mut config = Config {
         engines: Vec::new(),
+        tournament: Tournament::default(),
         variant: GameVariant::default(),
         games: 1,
         rounds: 1,
@@ -167,6 +180,10 @@ pub fn parse(args: &[String]) -> Result<Config, CliError> {
                 }
             }
             "variant" => config.variant = variant(&values(&mut i))?,
+            "tournament" => {
+                let value = single(&mut i, "-tournament round-robin|gauntlet")?;
+                config.tournament = Tournament::parse(&value).ok_or_else(|| bad("-tournament", &value))?;
+            }
             "games" => config.games = number("-games", &single(&mut i, "-games N")?)?,
             "rounds" => config.rounds = number("-rounds", &single(&mut i, "-rounds N")?)?,
             "repeat" => config.repeat = true,
@@ -198,6 +215,10 @@ pub fn parse(args: &[String]) -> Result<Config, CliError> {
             "sprt" => config.sprt = Some(sprt(&values(&mut i))?),
             "draw" => config.adjudication.draw = Some(draw_rule(&values(&mut i))?),
             "resign" => config.adjudication.resign = Some(resign_rule(&values(&mut i))?),
+            "adjudicate" => match single(&mut i, "-adjudicate race")?.as_str() {
+                "race" => config.adjudication.race = true,
+                other => return Err(bad("-adjudicate", other)),
+            },
             _ => return Err(CliError::UnknownFlag(args[i].clone())),
         }
         i += 1;
@@ -241,7 +262,18 @@ fn finish(config: &mut Config, each: &EngineConfig) -> Result<(), CliError> {
     if config.games == 0 || config.rounds == 0 || config.concurrency == 0 {
         return Err(bad("-games/-rounds/-concurrency", "0"));
     }
-    let adjudicated = config.adjudication != Adjudication::default();
+    if config.tournament == Tournament::Gauntlet && players != 2 {
+        return Err(CliError::Conflict(
+            "-tournament gauntlet: four-player games seat all four engines".into(),
+        ));
+    }
+    let quoridor = matches!(config.variant, GameVariant::Quoridor(_));
+    if config.adjudication.race && (players != 2 || !quoridor) {
+        return Err(CliError::Conflict(
+            "-adjudicate race: only two-player Quoridor has a pawn race to solve".into(),
+        ));
+    }
+    let adjudicated = config.adjudication.draw.is_some() || config.adjudication.resign.is_some();
     if adjudicated && players != 2 {
         return Err(CliError::Conflict("-draw and -resign adjudicate two-player games only".into()));
     }

@@ -202,3 +202,42 @@ fn adjudication_flags() {
     let refused = parse(&args(&format!("{four} -resign movecount=2 score=5"))).err().map(|e| e.to_string());
     assert_eq!(refused.as_deref(), Some("-draw and -resign adjudicate two-player games only"));
 }
+
+#[test]
+fn tournaments_are_read() {
+    let c = parse(&args("-engine cmd=a -engine cmd=b -engine cmd=c --tournament gauntlet")).unwrap();
+    assert_eq!(c.tournament, Tournament::Gauntlet);
+    let c = parse(&args("-engine cmd=a -engine cmd=b -engine cmd=c")).unwrap();
+    assert_eq!(c.tournament, Tournament::RoundRobin);
+    assert_eq!(
+        parse(&args("-engine cmd=a -engine cmd=b -tournament pyramid")),
+        Err(CliError::BadValue { what: "-tournament".into(), value: "pyramid".into() })
+    );
+    let four = "-engine cmd=a -engine cmd=b -engine cmd=c -engine cmd=d -variant players=4 walls=5";
+    assert!(matches!(parse(&args(&format!("{four} -tournament gauntlet"))), Err(CliError::Conflict(_))));
+    assert!(parse(&args(&format!("{four} -tournament round-robin"))).is_ok());
+}
+
+#[test]
+fn race_adjudication_is_read() {
+    let c = parse(&args("-engine cmd=a -engine cmd=b -adjudicate race")).unwrap();
+    assert!(c.adjudication.race);
+    let four = "-engine cmd=a -engine cmd=b -engine cmd=c -engine cmd=d -variant players=4 walls=5";
+    assert!(matches!(parse(&args(&format!("{four} -adjudicate race"))), Err(CliError::Conflict(_))));
+}
+
+#[test]
+fn openings_files_have_formats() {
+    let read = |flags: &str| parse(&args(&format!("-engine cmd=a -engine cmd=b -openings {flags}")));
+    let file = |format| OpeningSource::File { path: PathBuf::from("g.pgn"), random_order: false, format };
+    assert_eq!(read("file=g.pgn").unwrap().openings, file(OpeningFormat::Lines));
+    assert_eq!(read("file=g.pgn format=epd").unwrap().openings, file(OpeningFormat::Epd));
+    assert_eq!(
+        read("file=g.pgn format=pgn plies=6").unwrap().openings,
+        file(OpeningFormat::Pgn { plies: 6 })
+    );
+    assert_eq!(read("file=g.pgn format=pgn"), Err(CliError::Missing("plies= in -openings format=pgn")));
+    assert!(matches!(read("file=g.pgn plies=3"), Err(CliError::Conflict(_))));
+    assert!(matches!(read("file=g.pgn format=fen"), Err(CliError::BadValue { .. })));
+    assert!(matches!(read("file=g.pgn format=pgn plies=x"), Err(CliError::BadValue { .. })));
+}

@@ -4,6 +4,7 @@
 
 use super::{CliError, EngineConfig, OpeningSource};
 use crate::adjudicate::{DrawRule, ResignRule};
+use crate::openings::OpeningFormat;
 use crate::setup::{GameVariant, Limit};
 use crate::stats::Sprt;
 use std::path::PathBuf;
@@ -164,14 +165,26 @@ pub(super) fn openings(pairs: &[(String, String)]) -> Result<OpeningSource, CliE
         let plies = get("plies").map_or(Ok(4), |v| number("plies", v))?;
         return Ok(OpeningSource::Random { plies });
     }
-    known_keys("-openings", pairs, &["file", "order"])?;
+    known_keys("-openings", pairs, &["file", "order", "format", "plies"])?;
     let path = get("file").ok_or(CliError::Missing("file= or random in -openings"))?;
     let random_order = match get("order").unwrap_or("sequential") {
         "random" => true,
         "sequential" => false,
         other => return Err(bad("order", other)),
     };
-    Ok(OpeningSource::File { path: PathBuf::from(path), random_order })
+    let format = match get("format").unwrap_or("lines") {
+        "lines" => OpeningFormat::Lines,
+        "epd" => OpeningFormat::Epd,
+        "pgn" => {
+            let plies = get("plies").ok_or(CliError::Missing("plies= in -openings format=pgn"))?;
+            OpeningFormat::Pgn { plies: number("-openings plies", plies)? }
+        }
+        other => return Err(bad("-openings format", other)),
+    };
+    if get("plies").is_some() && !matches!(format, OpeningFormat::Pgn { .. }) {
+        return Err(CliError::Conflict("-openings: setting 'plies' goes with random or format=pgn".into()));
+    }
+    Ok(OpeningSource::File { path: PathBuf::from(path), random_order, format })
 }
 
 /// `-sprt elo0=.. elo1=.. alpha=.. beta=..`, from its `key=value` words.

@@ -33,6 +33,7 @@ fn a_record_holds_replayable_moves() {
         }],
         faults: Vec::new(),
         interrupted: false,
+        comment: None,
     };
     let names = vec!["A".to_string(), "B".to_string()];
     let text = format_record(&job, &record, &names, "quoridor 9x9", "st=0.1", "2026.11.21");
@@ -66,6 +67,7 @@ fn a_minimal_record_has_no_comments() {
         ],
         faults: Vec::new(),
         interrupted: false,
+        comment: None,
     };
     let names = vec!["A".to_string(), "B".to_string()];
     let info = RecordInfo {
@@ -157,6 +159,7 @@ fn records_are_pgn() {
         ],
         faults: Vec::new(),
         interrupted: false,
+        comment: None,
     };
     let names = vec!["A".to_string(), "B".to_string()];
     let text = write_record(&job, &record, &info(&names, "quoridor 9x9 walls=10 players=2"));
@@ -213,6 +216,7 @@ fn move_numbers_follow_the_turn() {
             .collect(),
         faults: Vec::new(),
         interrupted: false,
+        comment: None,
     };
     let names: Vec<String> = ["N", "E", "S", "W"].map(String::from).to_vec();
     let minimal = RecordInfo { minimal: true, ..info(&names, "quoridor 5x5 walls=3 players=4") };
@@ -250,6 +254,7 @@ fn a_record_round_trips() {
             .collect(),
         faults: Vec::new(),
         interrupted: false,
+        comment: None,
     };
     let names = vec!["A".to_string(), "B".to_string()];
     let text = write_record(&job, &record, &info(&names, "quoridor 9x9 walls=10 players=2"));

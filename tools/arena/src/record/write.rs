@@ -98,6 +98,10 @@ fn movetext(job: &Job, record: &GameRecord, minimal: bool, result: &str) -> Vec<
             tokens.push(format!("{{{comment}}}"));
         }
     }
+    if let Some(comment) = record.comment.as_ref().filter(|_| !minimal) {
+        // Braces would end the comment early.
+        tokens.push(format!("{{{}}}", comment.replace(['{', '}'], "")));
+    }
     tokens.push(result.to_string());
     tokens
 }
