@@ -290,6 +290,16 @@ impl Table {
         }
     }
 
+    /// Starts loading the bucket a [`Table::get`] of `key` reads first, so
+    /// that looking up many children costs one wait for memory, not one
+    /// each.
+    pub fn prefetch(&self, key: u128) {
+        match &self.0 {
+            Width::Narrow(b) => crate::prefetch::prefetch(&b.buckets[b.home(u64::of(key))]),
+            Width::Wide(b) => crate::prefetch::prefetch(&b.buckets[b.home(<[u64; 2]>::of(key))]),
+        }
+    }
+
     /// Records a seat's verdict (never `Unknown`); `work` is the nodes it
     /// took. A seat that wins means the other seat fails, and is recorded
     /// so.
