@@ -6,17 +6,20 @@
 //! the rules), never by a hash. Scores count plies, so the value carries
 //! the distance: the quickest win, the longest defence.
 
-use super::memory::{map_bytes, map_growth, reserve_map};
+use super::memory::{map_bytes, map_growth, reserve_map, QuickMap};
 use super::{line_by_values, Progress, SolveError, SolveLimits, Value};
 use crate::game::Position;
-use crate::game::{MoveList, Outcome};
+use crate::game::{MoveList, Outcome, Solved};
 use crate::games::quarto::Quarto;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::time::Instant;
 
 /// A win at ply `p` from the root scores `WIN - p` for the winner.
 const WIN: i32 = 1_000;
+/// Symmetric children are dropped while at least this many placements are
+/// left (12 of 16: at most four pieces down), where they are common; later
+/// the canonical key of every child costs more than the duplicates save.
+const SIBLINGS_LEFT: u32 = 12;
 /// How often progress is reported, in nodes.
 const REPORT_EVERY: u64 = 1 << 18;
 
@@ -26,12 +29,15 @@ const REPORT_EVERY: u64 = 1 << 18;
 struct Bounds {
     lower: i16,
     upper: i16,
+    /// The code of the move that last raised the lower bound (0: none):
+    /// tried first when the position is searched again.
+    best: u16,
 }
 
 /// A solver and the table it has filled.
 pub struct AlphaBeta<'a> {
     limits: &'a SolveLimits<'a>,
-    table: HashMap<u128, Bounds>,
+    table: QuickMap<u128, Bounds>,
     nodes: u64,
     began: Instant,
 }
@@ -42,7 +48,7 @@ type Cut = SolveError;
 impl<'a> AlphaBeta<'a> {
     /// A solver within `limits`, with an empty table.
     pub fn new(limits: &'a SolveLimits<'a>) -> AlphaBeta<'a> {
-        AlphaBeta { limits, table: HashMap::new(), nodes: 0, began: Instant::now() }
+        AlphaBeta { limits, table: QuickMap::default(), nodes: 0, began: Instant::now() }
     }
 
     /// Positions in the table.
@@ -56,7 +62,15 @@ impl<'a> AlphaBeta<'a> {
         position: &Quarto,
         progress: &mut dyn FnMut(Progress),
     ) -> Result<Value, SolveError> {
-        let score = self.search(position, 0, -WIN, WIN, progress)?;
+        // Who wins first (a window around the draw: any win cuts), then
+        // how fast, in a window that excludes what is already known: the
+        // first pass's bounds in the table prune the second.
+        let sign = self.search(position, 0, -1, 1, progress)?;
+        let score = match sign {
+            s if s > 0 => self.search(position, 0, 0, WIN, progress)?,
+            s if s < 0 => self.search(position, 0, -WIN, 0, progress)?,
+            _ => 0,
+        };
         Ok(to_value(score))
     }
 
@@ -103,8 +117,17 @@ impl<'a> AlphaBeta<'a> {
                 return Ok(WIN - ply - 1);
             }
         }
+        if let Some(solved) = position.solve_endgame() {
+            return Ok(match solved {
+                Solved::WinIn(k) => WIN - ply - k as i32,
+                Solved::LossIn(k) => ply + k as i32 - WIN,
+                Solved::Draw => 0,
+            });
+        }
         let key = position.canonical();
+        let mut table_move = 0;
         if let Some(b) = self.table.get(&key) {
+            table_move = b.best;
             let (lower, upper) = (from_table(b.lower, ply), from_table(b.upper, ply));
             if lower >= beta || lower == upper {
                 return Ok(lower);
@@ -116,9 +139,19 @@ impl<'a> AlphaBeta<'a> {
             beta = beta.min(upper);
         }
         let (alpha_in, beta_in) = (alpha, beta);
+        // The moves that keep the value (no piece handed over that wins at
+        // once while a safe one exists; one of each symmetric group while
+        // few pieces are down), the table's move first.
         let mut moves = MoveList::default();
-        position.generate_moves(&mut moves);
+        position.search_moves(&mut moves);
+        if position.placements_left() >= SIBLINGS_LEFT && moves.len() > 1 {
+            position.drop_symmetric_siblings(&mut moves);
+        }
+        if let Some(i) = moves.iter().position(|&m| Quarto::move_code(m) == table_move) {
+            moves.as_mut_slice()[..=i].rotate_right(1);
+        }
         let mut best = -WIN;
+        let mut best_move = 0;
         for &mv in moves.iter() {
             let mut child = position.clone();
             child.make_move(mv);
@@ -127,6 +160,7 @@ impl<'a> AlphaBeta<'a> {
                 best = score;
                 if best > alpha {
                     alpha = best;
+                    best_move = Quarto::move_code(mv);
                     if alpha >= beta {
                         break;
                     }
@@ -138,9 +172,11 @@ impl<'a> AlphaBeta<'a> {
             self.limits.check_bytes(map_bytes(&self.table) + map_growth(&self.table, 1))?;
             reserve_map(&mut self.table, 1, self.limits.max_bytes)?;
         }
-        let entry = self.table.entry(key).or_insert(Bounds { lower: -WIN as i16, upper: WIN as i16 });
+        let entry =
+            self.table.entry(key).or_insert(Bounds { lower: -WIN as i16, upper: WIN as i16, best: 0 });
         if best > alpha_in {
             entry.lower = entry.lower.max(to_table(best, ply));
+            entry.best = best_move;
         }
         if best < beta_in {
             entry.upper = entry.upper.min(to_table(best, ply));
