@@ -5,8 +5,18 @@
 //! canonical key (equal for exactly the positions related by a symmetry of
 //! the rules), never by a hash. Scores count plies, so the value carries
 //! the distance: the quickest win, the longest defence.
+//!
+//! The search asks who wins first (a window around the draw, where any win
+//! cuts), then how fast (a window that leaves out what the first pass
+//! proved). It searches the moves that keep the value (a win at once when
+//! there is one, never a piece that wins at once for the opponent while a
+//! safe one exists, one move of each symmetric group while few pieces are
+//! down), the table's best move first, and the last four placements by
+//! the game's own small recursion. The table is bounded by the memory
+//! limit; full, it replaces the entries that took the least work, so a run
+//! never stops for memory, it only searches more.
 
-use super::memory::{map_bytes, map_growth, reserve_map, QuickMap};
+use super::buckets::{work_of, Buckets, KeyWord};
 use super::{line_by_values, Progress, SolveError, SolveLimits, Value};
 use crate::game::Position;
 use crate::game::{MoveList, Outcome, Solved};
@@ -34,10 +44,18 @@ struct Bounds {
     best: u16,
 }
 
+impl Default for Bounds {
+    fn default() -> Self {
+        Bounds { lower: -WIN as i16, upper: WIN as i16, best: 0 }
+    }
+}
+
 /// A solver and the table it has filled.
 pub struct AlphaBeta<'a> {
     limits: &'a SolveLimits<'a>,
-    table: QuickMap<u128, Bounds>,
+    /// Bounds by canonical key, within the memory limit (full, it
+    /// replaces the entries that took the least work).
+    table: Buckets<[u64; 2], Bounds>,
     nodes: u64,
     began: Instant,
 }
@@ -48,7 +66,7 @@ type Cut = SolveError;
 impl<'a> AlphaBeta<'a> {
     /// A solver within `limits`, with an empty table.
     pub fn new(limits: &'a SolveLimits<'a>) -> AlphaBeta<'a> {
-        AlphaBeta { limits, table: QuickMap::default(), nodes: 0, began: Instant::now() }
+        AlphaBeta { limits, table: Buckets::new(limits.max_bytes), nodes: 0, began: Instant::now() }
     }
 
     /// Positions in the table.
@@ -124,9 +142,9 @@ impl<'a> AlphaBeta<'a> {
                 Solved::Draw => 0,
             });
         }
-        let key = position.canonical();
+        let key = <[u64; 2]>::of(position.canonical());
         let mut table_move = 0;
-        if let Some(b) = self.table.get(&key) {
+        if let Some(b) = self.table.find(key) {
             table_move = b.best;
             let (lower, upper) = (from_table(b.lower, ply), from_table(b.upper, ply));
             if lower >= beta || lower == upper {
@@ -139,6 +157,7 @@ impl<'a> AlphaBeta<'a> {
             beta = beta.min(upper);
         }
         let (alpha_in, beta_in) = (alpha, beta);
+        let nodes_before = self.nodes;
         // The moves that keep the value (no piece handed over that wins at
         // once while a safe one exists; one of each symmetric group while
         // few pieces are down), the table's move first.
@@ -167,13 +186,7 @@ impl<'a> AlphaBeta<'a> {
                 }
             }
         }
-        if !self.table.contains_key(&key) {
-            // The table grows by doubling: the old and the new one are held at once.
-            self.limits.check_bytes(map_bytes(&self.table) + map_growth(&self.table, 1))?;
-            reserve_map(&mut self.table, 1, self.limits.max_bytes)?;
-        }
-        let entry =
-            self.table.entry(key).or_insert(Bounds { lower: -WIN as i16, upper: WIN as i16, best: 0 });
+        let entry = self.table.entry(key, work_of(self.nodes - nodes_before));
         if best > alpha_in {
             entry.lower = entry.lower.max(to_table(best, ply));
             entry.best = best_move;
@@ -209,5 +222,34 @@ fn to_value(score: i32) -> Value {
         s if s > 0 => Value::Win((WIN - s) as u32),
         s if s < 0 => Value::Loss((WIN + s) as u32),
         _ => Value::Draw,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn solve(text: &str, max_bytes: usize) -> (Value, u64) {
+        let limits = SolveLimits { max_bytes, stop: None, threads: 1 };
+        let mut solver = AlphaBeta::new(&limits);
+        let position = Quarto::from_text(text).expect("a position");
+        let value = solver.solve(&position, &mut |_| {}).expect("solved");
+        assert!(solver.table.bytes() <= max_bytes);
+        (value, solver.table.replaced())
+    }
+
+    #[test]
+    fn a_table_far_too_small_replaces_entries_and_gives_the_same_values() {
+        // Thousands of positions each, for a table of a few hundred.
+        for text in [
+            "quarto 4x4 level=1 board=..3./.5../.ca./0..f hand=7 turn=2",
+            "quarto 4x4 level=2 board=..../.5../.ca./0..f hand=3 turn=1",
+            "quarto 4x4 level=4 board=..../.5../..a./0..f hand=3 turn=2",
+        ] {
+            let (roomy, _) = solve(text, 1 << 28);
+            let (tiny, replaced) = solve(text, 64 << 10);
+            assert_eq!(tiny, roomy, "{text}");
+            assert!(replaced > 1000, "{text}: {replaced} replaced");
+        }
     }
 }
