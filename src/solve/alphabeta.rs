@@ -5,18 +5,31 @@
 //! canonical key (equal for exactly the positions related by a symmetry of
 //! the rules), never by a hash. Scores count plies, so the value carries
 //! the distance: the quickest win, the longest defence.
+//!
+//! The search asks who wins first (a window around the draw, where any win
+//! cuts), then how fast (a window that leaves out what the first pass
+//! proved). It searches the moves that keep the value (a win at once when
+//! there is one, never a piece that wins at once for the opponent while a
+//! safe one exists, one move of each symmetric group while few pieces are
+//! down), the table's best move first, and the last four placements by
+//! the game's own small recursion. The table is bounded by the memory
+//! limit; full, it replaces the entries that took the least work, so a run
+//! never stops for memory, it only searches more.
 
-use super::memory::{map_bytes, map_growth, reserve_map};
+use super::buckets::{work_of, Buckets, KeyWord};
 use super::{line_by_values, Progress, SolveError, SolveLimits, Value};
 use crate::game::Position;
-use crate::game::{MoveList, Outcome};
+use crate::game::{MoveList, Outcome, Solved};
 use crate::games::quarto::Quarto;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::time::Instant;
 
 /// A win at ply `p` from the root scores `WIN - p` for the winner.
 const WIN: i32 = 1_000;
+/// Symmetric children are dropped while at least this many placements are
+/// left (12 of 16: at most four pieces down), where they are common; later
+/// the canonical key of every child costs more than the duplicates save.
+const SIBLINGS_LEFT: u32 = 12;
 /// How often progress is reported, in nodes.
 const REPORT_EVERY: u64 = 1 << 18;
 
@@ -26,12 +39,23 @@ const REPORT_EVERY: u64 = 1 << 18;
 struct Bounds {
     lower: i16,
     upper: i16,
+    /// The code of the move that last raised the lower bound (0: none):
+    /// tried first when the position is searched again.
+    best: u16,
+}
+
+impl Default for Bounds {
+    fn default() -> Self {
+        Bounds { lower: -WIN as i16, upper: WIN as i16, best: 0 }
+    }
 }
 
 /// A solver and the table it has filled.
 pub struct AlphaBeta<'a> {
     limits: &'a SolveLimits<'a>,
-    table: HashMap<u128, Bounds>,
+    /// Bounds by canonical key, within the memory limit (full, it
+    /// replaces the entries that took the least work).
+    table: Buckets<[u64; 2], Bounds>,
     nodes: u64,
     began: Instant,
 }
@@ -42,7 +66,7 @@ type Cut = SolveError;
 impl<'a> AlphaBeta<'a> {
     /// A solver within `limits`, with an empty table.
     pub fn new(limits: &'a SolveLimits<'a>) -> AlphaBeta<'a> {
-        AlphaBeta { limits, table: HashMap::new(), nodes: 0, began: Instant::now() }
+        AlphaBeta { limits, table: Buckets::new(limits.max_bytes), nodes: 0, began: Instant::now() }
     }
 
     /// Positions in the table.
@@ -56,7 +80,15 @@ impl<'a> AlphaBeta<'a> {
         position: &Quarto,
         progress: &mut dyn FnMut(Progress),
     ) -> Result<Value, SolveError> {
-        let score = self.search(position, 0, -WIN, WIN, progress)?;
+        // Who wins first (a window around the draw: any win cuts), then
+        // how fast, in a window that excludes what is already known: the
+        // first pass's bounds in the table prune the second.
+        let sign = self.search(position, 0, -1, 1, progress)?;
+        let score = match sign {
+            s if s > 0 => self.search(position, 0, 0, WIN, progress)?,
+            s if s < 0 => self.search(position, 0, -WIN, 0, progress)?,
+            _ => 0,
+        };
         Ok(to_value(score))
     }
 
@@ -103,8 +135,17 @@ impl<'a> AlphaBeta<'a> {
                 return Ok(WIN - ply - 1);
             }
         }
-        let key = position.canonical();
-        if let Some(b) = self.table.get(&key) {
+        if let Some(solved) = position.solve_endgame() {
+            return Ok(match solved {
+                Solved::WinIn(k) => WIN - ply - k as i32,
+                Solved::LossIn(k) => ply + k as i32 - WIN,
+                Solved::Draw => 0,
+            });
+        }
+        let key = <[u64; 2]>::of(position.canonical());
+        let mut table_move = 0;
+        if let Some(b) = self.table.find(key) {
+            table_move = b.best;
             let (lower, upper) = (from_table(b.lower, ply), from_table(b.upper, ply));
             if lower >= beta || lower == upper {
                 return Ok(lower);
@@ -116,9 +157,20 @@ impl<'a> AlphaBeta<'a> {
             beta = beta.min(upper);
         }
         let (alpha_in, beta_in) = (alpha, beta);
+        let nodes_before = self.nodes;
+        // The moves that keep the value (no piece handed over that wins at
+        // once while a safe one exists; one of each symmetric group while
+        // few pieces are down), the table's move first.
         let mut moves = MoveList::default();
-        position.generate_moves(&mut moves);
+        position.search_moves(&mut moves);
+        if position.placements_left() >= SIBLINGS_LEFT && moves.len() > 1 {
+            position.drop_symmetric_siblings(&mut moves);
+        }
+        if let Some(i) = moves.iter().position(|&m| Quarto::move_code(m) == table_move) {
+            moves.as_mut_slice()[..=i].rotate_right(1);
+        }
         let mut best = -WIN;
+        let mut best_move = 0;
         for &mv in moves.iter() {
             let mut child = position.clone();
             child.make_move(mv);
@@ -127,20 +179,17 @@ impl<'a> AlphaBeta<'a> {
                 best = score;
                 if best > alpha {
                     alpha = best;
+                    best_move = Quarto::move_code(mv);
                     if alpha >= beta {
                         break;
                     }
                 }
             }
         }
-        if !self.table.contains_key(&key) {
-            // The table grows by doubling: the old and the new one are held at once.
-            self.limits.check_bytes(map_bytes(&self.table) + map_growth(&self.table, 1))?;
-            reserve_map(&mut self.table, 1, self.limits.max_bytes)?;
-        }
-        let entry = self.table.entry(key).or_insert(Bounds { lower: -WIN as i16, upper: WIN as i16 });
+        let entry = self.table.entry(key, work_of(self.nodes - nodes_before));
         if best > alpha_in {
             entry.lower = entry.lower.max(to_table(best, ply));
+            entry.best = best_move;
         }
         if best < beta_in {
             entry.upper = entry.upper.min(to_table(best, ply));
@@ -173,5 +222,34 @@ fn to_value(score: i32) -> Value {
         s if s > 0 => Value::Win((WIN - s) as u32),
         s if s < 0 => Value::Loss((WIN + s) as u32),
         _ => Value::Draw,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn solve(text: &str, max_bytes: usize) -> (Value, u64) {
+        let limits = SolveLimits { max_bytes, stop: None, threads: 1 };
+        let mut solver = AlphaBeta::new(&limits);
+        let position = Quarto::from_text(text).expect("a position");
+        let value = solver.solve(&position, &mut |_| {}).expect("solved");
+        assert!(solver.table.bytes() <= max_bytes);
+        (value, solver.table.replaced())
+    }
+
+    #[test]
+    fn a_table_far_too_small_replaces_entries_and_gives_the_same_values() {
+        // Thousands of positions each, for a table of a few hundred.
+        for text in [
+            "quarto 4x4 level=1 board=..3./.5../.ca./0..f hand=7 turn=2",
+            "quarto 4x4 level=2 board=..../.5../.ca./0..f hand=3 turn=1",
+            "quarto 4x4 level=4 board=..../.5../..a./0..f hand=3 turn=2",
+        ] {
+            let (roomy, _) = solve(text, 1 << 28);
+            let (tiny, replaced) = solve(text, 64 << 10);
+            assert_eq!(tiny, roomy, "{text}");
+            assert!(replaced > 1000, "{text}: {replaced} replaced");
+        }
     }
 }

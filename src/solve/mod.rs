@@ -22,6 +22,7 @@
 //! be stopped from outside.
 
 pub mod alphabeta;
+pub mod buckets;
 pub mod graph;
 pub mod layer_stages;
 pub mod layers;

@@ -222,7 +222,10 @@ impl Quarto {
         let mut winning = 0u16;
         for &p in &table.all {
             let filled = p & self.occupied;
-            if (p & !self.occupied).count_ones() != 1 {
+            // Exactly one square of the pattern empty (a power of two; no
+            // popcount, which is not in the baseline instruction set).
+            let empty = p & !self.occupied;
+            if empty == 0 || empty & (empty - 1) != 0 {
                 continue;
             }
             for (a, &mask) in self.attribute[..attributes].iter().enumerate() {

@@ -70,10 +70,19 @@ impl ProofSearch<'_> {
         // player the moves not proved to lose, first.
         let x_to_move = mover == x;
         let mut decided = None;
+        // Every child's bucket is fetched before any is read.
+        let played: Vec<(Pos, u128)> = moves
+            .iter()
+            .map(|&mv| {
+                let (child, mirrored) = self.shape.play(pos, &layout, mv);
+                let key = self.shape.key(&child, mirrored);
+                self.table.prefetch(key);
+                (child, key)
+            })
+            .collect();
         let mut children: Vec<(bool, Pos)> = Vec::with_capacity(moves.len());
-        for &mv in &moves {
-            let (child, mirrored) = self.shape.play(pos, &layout, mv);
-            let known = self.table.get(self.shape.key(&child, mirrored));
+        for (child, key) in played {
+            let known = self.table.get(key);
             let cannot = known.verdicts[x] == Verdict::Fails || plies - 1 < known.lower[x];
             let can = known.upper[x] < plies;
             match (x_to_move, can, cannot) {
