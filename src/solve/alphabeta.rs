@@ -19,17 +19,13 @@
 use super::buckets::{work_of, Buckets, KeyWord};
 use super::{line_by_values, Progress, SolveError, SolveLimits, Value};
 use crate::game::Position;
-use crate::game::{MoveList, Outcome, Solved};
+use crate::game::{MoveList, Outcome, Solved, Strategy};
 use crate::games::quarto::Quarto;
 use std::cell::RefCell;
 use std::time::Instant;
 
 /// A win at ply `p` from the root scores `WIN - p` for the winner.
 const WIN: i32 = 1_000;
-/// Symmetric children are dropped while at least this many placements are
-/// left (12 of 16: at most four pieces down), where they are common; later
-/// the canonical key of every child costs more than the duplicates save.
-const SIBLINGS_LEFT: u32 = 12;
 /// How often progress is reported, in nodes.
 const REPORT_EVERY: u64 = 1 << 18;
 
@@ -161,11 +157,10 @@ impl<'a> AlphaBeta<'a> {
         // The moves that keep the value (no piece handed over that wins at
         // once while a safe one exists; one of each symmetric group while
         // few pieces are down), the table's move first.
+        // (As the engine's search lists them; the solver goes to the end,
+        // so every node counts as far from the leaves.)
         let mut moves = MoveList::default();
-        position.search_moves(&mut moves);
-        if position.placements_left() >= SIBLINGS_LEFT && moves.len() > 1 {
-            position.drop_symmetric_siblings(&mut moves);
-        }
+        position.clone().generate_search_moves(&mut moves, u32::MAX);
         if let Some(i) = moves.iter().position(|&m| Quarto::move_code(m) == table_move) {
             moves.as_mut_slice()[..=i].rotate_right(1);
         }

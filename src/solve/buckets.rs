@@ -45,7 +45,7 @@ impl KeyWord for [u64; 2] {
 
 /// One position's entry: its key, the work it took and the payload.
 #[derive(Clone, Copy, Default)]
-pub struct Entry<K, P> {
+struct Entry<K, P> {
     key: K,
     /// About log2 of the nodes it took to find: what replacement keeps.
     work: u8,
@@ -59,7 +59,7 @@ const PROBED: usize = 4;
 /// Four entries on their own cache line(s).
 #[derive(Clone, Copy, Default)]
 #[repr(align(64))]
-pub struct Bucket<K, P> {
+struct Bucket<K, P> {
     slots: [Entry<K, P>; SLOTS_PER_BUCKET],
 }
 

@@ -7,40 +7,7 @@
 
 use super::SolveError;
 use std::collections::HashMap;
-use std::hash::{BuildHasher, BuildHasherDefault, Hash, Hasher};
-
-/// A quick hasher for the solvers' exact keys (wall sets, canonical
-/// positions): the maps compare keys whole, so the hash only has to
-/// spread them, not resist collisions made on purpose.
-#[derive(Default)]
-pub struct QuickHasher(u64);
-
-impl Hasher for QuickHasher {
-    fn finish(&self) -> u64 {
-        let z = (self.0 ^ (self.0 >> 31)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        z ^ (z >> 29)
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(word));
-        }
-    }
-
-    fn write_u64(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(23) ^ word).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    }
-
-    fn write_u128(&mut self, word: u128) {
-        self.write_u64(word as u64);
-        self.write_u64((word >> 64) as u64);
-    }
-}
-
-/// A hash map with [`QuickHasher`].
-pub type QuickMap<K, V> = HashMap<K, V, BuildHasherDefault<QuickHasher>>;
+use std::hash::Hash;
 
 /// Bytes a vector's buffer holds.
 pub fn vec_bytes<T>(v: &Vec<T>) -> usize {
@@ -94,13 +61,13 @@ fn buckets_for(items: usize) -> usize {
 }
 
 /// Bytes a hash map's table holds.
-pub fn map_bytes<K, V, S>(map: &HashMap<K, V, S>) -> usize {
+pub fn map_bytes<K, V>(map: &HashMap<K, V>) -> usize {
     table_bytes::<K, V>(buckets_of(map.capacity()))
 }
 
 /// Bytes of the new table a map allocates to take `more` entries (0 when
 /// they fit).
-pub fn map_growth<K, V, S>(map: &HashMap<K, V, S>, more: usize) -> usize {
+pub fn map_growth<K, V>(map: &HashMap<K, V>, more: usize) -> usize {
     let needed = map.len().saturating_add(more);
     if needed <= map.capacity() {
         return 0;
@@ -116,8 +83,8 @@ pub fn heap_block(bytes: usize) -> usize {
 
 /// Grows `map` for `more` entries; an allocation that fails is a run over
 /// its limit.
-pub fn reserve_map<K: Hash + Eq, V, S: BuildHasher>(
-    map: &mut HashMap<K, V, S>,
+pub fn reserve_map<K: Hash + Eq, V>(
+    map: &mut HashMap<K, V>,
     more: usize,
     limit: usize,
 ) -> Result<(), SolveError> {

@@ -189,7 +189,7 @@ impl Strategy for Quarto {
 
 impl Quarto {
     /// Keeps one move of each group whose results are symmetric images.
-    pub fn drop_symmetric_siblings(&self, moves: &mut MoveList<QuartoMove>) {
+    fn drop_symmetric_siblings(&self, moves: &mut MoveList<QuartoMove>) {
         let mut seen = [0u128; crate::game::MAX_MOVES];
         let mut kept = 0;
         let list = moves.as_mut_slice();

@@ -43,7 +43,7 @@ impl Quarto {
 
     /// The turns worth searching; the game value over them equals the value
     /// over all legal turns.
-    pub fn search_moves(&self, moves: &mut MoveList<QuartoMove>) {
+    pub(super) fn search_moves(&self, moves: &mut MoveList<QuartoMove>) {
         moves.clear();
         if self.is_over() {
             return;

@@ -2,11 +2,35 @@
 //! memory budget.
 
 use super::rules::{Layout, Shape};
-use crate::solve::memory::QuickMap;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
 
-/// Layouts by wall set.
-type WallsMap<V> = QuickMap<[u64; 2], V>;
+/// A quick hasher for wall sets: the map compares the sets whole, so the
+/// hash only spreads them.
+#[derive(Default)]
+struct WallsHasher(u64);
+
+impl Hasher for WallsHasher {
+    fn finish(&self) -> u64 {
+        let z = (self.0 ^ (self.0 >> 31)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        z ^ (z >> 29)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(23) ^ word).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    }
+}
+
+type WallsMap<V> = HashMap<[u64; 2], V, BuildHasherDefault<WallsHasher>>;
 
 /// Layouts by wall set, made when first needed and kept within a memory
 /// budget; past it the half least recently used go.
