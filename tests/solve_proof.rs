@@ -1,10 +1,12 @@
 //! The proof search (`method=proof`) checked against the layered solver
 //! and against the rules.
 //!
-//! - Every cell the other cross-check covers (3x3, 3x4, 3x5, 5x3, 2x3 to
-//!   2x6 and 4x3 with 0 to 10 walls) and the boards of area 16 to 20 with
-//!   0 to 2 walls: the same value and distance from the start as the
-//!   layered solver, and a line that ends the game as claimed.
+//! - Every board of area 20 or less (2x3 to 2x10, 3x3 to 3x6, 4x3 to 4x5,
+//!   5x3, 5x4, 6x3) with 0 to 10 walls: the same value and distance from
+//!   the start as the layered solver gave (`tests/data/quoridor.solved`,
+//!   written by `tools/layered_values.sh`), and a line that ends the game
+//!   as claimed; the boards of area 16 to 20 with 0 to 2 walls also against
+//!   a layered solve made in the test.
 //! - Random positions reached by random moves on small boards, draws and
 //!   both kinds of win among them: the same values and distances as the
 //!   layered solver's table, from one search that keeps its table from one
@@ -52,6 +54,42 @@ fn proof_agrees_with_layers_on_boards_of_area_16_to_20() {
             assert_eq!(Some(solution.value), tables.value(&start), "{width}x{height} walls={walls}");
             replay_line(&start, &solution);
         }
+    }
+}
+
+/// The layered solver's values of every board of area 20 or less with 0
+/// to 10 walls, from `tests/data/quoridor.solved` (`tools/layered_values.sh`
+/// writes it): `(width, height, walls, value)`.
+fn layered_values() -> Vec<(usize, usize, usize, Value)> {
+    let text = include_str!("data/quoridor.solved");
+    let mut cells = Vec::new();
+    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let [board, walls, who, plies] = words[..] else { panic!("a bad line: {line}") };
+        let (width, height) = board.split_once('x').expect("WIDTHxHEIGHT");
+        let number = |w: &str| w.parse::<u32>().unwrap_or_else(|_| panic!("a number: {line}"));
+        let plies = number(plies);
+        let value = match who {
+            "first" => Value::Win(plies),
+            "second" => Value::Loss(plies),
+            "draw" => Value::Draw,
+            _ => panic!("first, second or draw: {line}"),
+        };
+        cells.push((number(width) as usize, number(height) as usize, number(walls) as usize, value));
+    }
+    cells
+}
+
+#[test]
+fn proof_agrees_with_the_layered_values_of_every_cell_up_to_area_20() {
+    let cells = layered_values();
+    // 2x3 to 2x10, 3x3 to 3x6, 4x3 to 4x5, 5x3, 5x4, 6x3: 18 boards.
+    assert_eq!(cells.len(), 18 * 11, "every board of area 20 or less, 0 to 10 walls");
+    for (width, height, walls, value) in cells {
+        let start = quoridor(width, height, walls);
+        let solution = proved(&start);
+        assert_eq!(solution.value, value, "{width}x{height} walls={walls}");
+        replay_line(&start, &solution);
     }
 }
 
