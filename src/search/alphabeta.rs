@@ -185,6 +185,7 @@ impl<G: Position + Strategy> Searcher<'_, G> {
             return Some(MATE - (ply as i32 + 1));
         }
         if let Some(solved) = pos.solve_small(&mut self.tables, depth) {
+            self.check_clock();
             return Some(match solved {
                 Solved::WinIn(plies) => MATE - (ply as i32 + plies as i32),
                 Solved::LossIn(plies) => -(MATE - (ply as i32 + plies as i32)),
