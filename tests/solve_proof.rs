@@ -28,6 +28,7 @@ use tabula::games::AnyPosition;
 use tabula::rng::Rng;
 use tabula::solve::layers::solve_layers;
 use tabula::solve::proof::ProofSearch;
+use tabula::solve::split::parse_leaf_line;
 use tabula::solve::{solve_position, Method, Solution, SolveLimits, Value};
 
 fn limits() -> SolveLimits<'static> {
@@ -58,26 +59,17 @@ fn proof_agrees_with_layers_on_boards_of_area_16_to_20() {
 }
 
 /// The layered solver's values of every board of area 20 or less with 0
-/// to 10 walls, from `tests/data/quoridor.solved` (`tools/layered_values.sh`
-/// writes it): `(width, height, walls, value)`.
-fn layered_values() -> Vec<(usize, usize, usize, Value)> {
+/// to 10 walls: `tests/data/quoridor.solved` (`tools/layered_values.sh`
+/// writes it), a leaves file read as `split=P leaves=FILE` reads one.
+fn layered_values() -> Vec<(Quoridor, Value)> {
     let text = include_str!("data/quoridor.solved");
-    let mut cells = Vec::new();
-    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let [board, walls, who, plies] = words[..] else { panic!("a bad line: {line}") };
-        let (width, height) = board.split_once('x').expect("WIDTHxHEIGHT");
-        let number = |w: &str| w.parse::<u32>().unwrap_or_else(|_| panic!("a number: {line}"));
-        let plies = number(plies);
-        let value = match who {
-            "first" => Value::Win(plies),
-            "second" => Value::Loss(plies),
-            "draw" => Value::Draw,
-            _ => panic!("first, second or draw: {line}"),
-        };
-        cells.push((number(width) as usize, number(height) as usize, number(walls) as usize, value));
-    }
-    cells
+    let lines = text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty());
+    lines
+        .map(|line| {
+            let (value, text) = parse_leaf_line(line).unwrap_or_else(|e| panic!("{e}: {line}"));
+            (Quoridor::from_text(text).unwrap_or_else(|e| panic!("{e}: {line}")), value)
+        })
+        .collect()
 }
 
 #[test]
@@ -85,10 +77,9 @@ fn proof_agrees_with_the_layered_values_of_every_cell_up_to_area_20() {
     let cells = layered_values();
     // 2x3 to 2x10, 3x3 to 3x6, 4x3 to 4x5, 5x3, 5x4, 6x3: 18 boards.
     assert_eq!(cells.len(), 18 * 11, "every board of area 20 or less, 0 to 10 walls");
-    for (width, height, walls, value) in cells {
-        let start = quoridor(width, height, walls);
+    for (start, value) in cells {
         let solution = proved(&start);
-        assert_eq!(solution.value, value, "{width}x{height} walls={walls}");
+        assert_eq!(solution.value, value, "{}", start.to_text());
         replay_line(&start, &solution);
     }
 }
