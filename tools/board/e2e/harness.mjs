@@ -137,8 +137,14 @@ export async function placeWall(page, name) {
     await waitFor(page, (t) => t.board.walls.includes(name), name);
     // The walls are drawn anew with each view (an engine may answer at once).
     const wall = page.locator(`#board rect.wall[data-wall="${name}"]`);
-    await wall.waitFor();
-    assert.deepEqual(await wall.boundingBox(), shown);
+    // A redraw between finding the wall and measuring it detaches the one
+    // found (its box reads null): measure the one drawn now, a few times at most.
+    let box = null;
+    for (let i = 0; i < 20 && box === null; i++) {
+      await wall.waitFor();
+      box = await wall.boundingBox();
+    }
+    assert.deepEqual(box, shown);
   }
   return legal;
 }
