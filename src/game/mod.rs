@@ -307,6 +307,13 @@ pub trait Strategy: Position {
         None
     }
 
+    /// Keys of the position's slowly changing structures, by which the
+    /// search learns the static value's errors (correction history).
+    /// `None` (the default): none.
+    fn correction_keys(&self) -> Option<[u64; 2]> {
+        None
+    }
+
     /// Null-move pruning: this position with the side to move passing,
     /// where a pass tells fairly whether that side is doing well (a game
     /// with few positions in which any move hurts). The search lets the

@@ -140,7 +140,9 @@ impl<G: Position + Strategy> Searcher<'_, G> {
         // A subtree that reaches the end of every game is searched in full:
         // its value is exact, and a reduction would make it a guess.
         let exact = self.exhaustive || pos.plies_left_bound().is_some_and(|plies| depth >= plies);
-        if let Some(score) = self.prune(pos, depth, ply, alpha, beta, exact) {
+        // The static value, corrected; a subtree searched in full needs none.
+        let (stand, keys) = if exact { (None, None) } else { self.stand(pos) };
+        if let Some(score) = self.prune(pos, depth, ply, alpha, beta, exact, stand) {
             return score;
         }
         self.path.push(hash);
@@ -149,6 +151,9 @@ impl<G: Position + Strategy> Searcher<'_, G> {
         let Some((best_score, best_move)) = searched else {
             return if self.aborted { 0 } else { self.evaluate(pos) };
         };
+        if let (Some(stand), Some(keys)) = (stand, keys) {
+            self.learn_correction(pos, keys, stand, depth, (alpha, beta), best_score);
+        }
         if use_table {
             let bound = if best_score >= beta {
                 Bound::Lower
@@ -193,9 +198,22 @@ impl<G: Position + Strategy> Searcher<'_, G> {
             });
         }
         if depth == 0 || ply >= MAX_PLY {
-            return Some(self.evaluate(pos));
+            return Some(self.corrected(pos).0);
         }
         None
+    }
+
+    /// The static value of an interior node as pruning sees it, corrected,
+    /// and the structure keys to learn from its searched value when there
+    /// is something to learn: `(None, None)` where the game has no
+    /// corrections, so pruning evaluates only when it needs to.
+    #[inline]
+    fn stand(&self, pos: &G) -> (Option<i32>, Option<[u64; 2]>) {
+        if self.correction.is_none() || pos.correction_keys().is_none() {
+            return (None, None);
+        }
+        let (value, keys) = self.corrected(pos);
+        (Some(value), keys)
     }
 
     /// What the table knows of this node: a value that settles it, or the
@@ -222,7 +240,17 @@ impl<G: Position + Strategy> Searcher<'_, G> {
     /// (reverse futility) or a shallower search after a pass (null move).
     /// Such nodes only have to show which side of beta they are on, and a
     /// mistake here costs a re-search higher up.
-    fn prune(&mut self, pos: &G, depth: u32, ply: usize, alpha: i32, beta: i32, exact: bool) -> Option<i32> {
+    #[allow(clippy::too_many_arguments)]
+    fn prune(
+        &mut self,
+        pos: &G,
+        depth: u32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        exact: bool,
+        stand: Option<i32>,
+    ) -> Option<i32> {
         let prunable = beta - alpha == 1 && ply > 0 && beta.abs() < MATE_BOUND && !self.best_reply && !exact;
         if !prunable {
             return None;
@@ -231,7 +259,7 @@ impl<G: Position + Strategy> Searcher<'_, G> {
         // by a margin per ply left is taken to hold there.
         if depth <= FUTILITY_MAX_DEPTH {
             if let Some(margin) = pos.futility_margin() {
-                let stand = self.evaluate(pos);
+                let stand = stand.unwrap_or_else(|| self.evaluate(pos));
                 if stand - margin * depth as i32 >= beta {
                     return Some(stand);
                 }
@@ -243,7 +271,7 @@ impl<G: Position + Strategy> Searcher<'_, G> {
             return None;
         }
         let mut passed = pos.null_move()?;
-        if self.evaluate(pos) < beta {
+        if stand.unwrap_or_else(|| self.evaluate(pos)) < beta {
             return None;
         }
         self.passed[ply + 1] = true;

@@ -3,6 +3,7 @@
 //! node search itself is in `alphabeta`.
 
 use super::alphabeta::{ASPIRATION_WINDOW, INFINITY, MAX_DEPTH};
+use super::correction::Correction;
 use super::limits::{time_budget, Limits, Progress, SearchSettings};
 use super::ordering::Ordering;
 use super::searcher::Searcher;
@@ -91,7 +92,7 @@ pub fn search<G: Position + Strategy>(
 }
 
 impl<'a, G: Position + Strategy> Searcher<'a, G> {
-    fn new(
+    pub(super) fn new(
         root: &G,
         history: &[u64],
         limits: &Limits,
@@ -125,6 +126,8 @@ impl<'a, G: Position + Strategy> Searcher<'a, G> {
             shared,
             helper: false,
             ordering: Ordering::new(),
+            correction: (settings.noise.leaf == 0 && settings.noise.root == 0 && limits.mate.is_none())
+                .then(Correction::new),
             nodes: 0,
             published: 0,
             seldepth: 0,

@@ -4,6 +4,7 @@
 //! thread.
 
 mod alphabeta;
+mod correction;
 mod iterate;
 pub mod limits;
 mod ordering;

@@ -4,6 +4,7 @@
 //! the clock and stop checks, the static value as the search sees it).
 //! The node search itself is in `alphabeta`, the iterations in `iterate`.
 
+use super::correction::Correction;
 use super::limits::{Noise, TimeBudget};
 use super::ordering::Ordering;
 use super::threads::SharedCounters;
@@ -11,6 +12,11 @@ use super::tt::TranspositionTable;
 use super::{Control, MATE_BOUND};
 use crate::game::{Position, Strategy};
 use std::sync::atomic::Ordering as AtomicOrdering;
+
+/// Static values are corrected, and searched values teach corrections,
+/// only below this magnitude: far from every forced result, so that a
+/// corrected value never reaches one (corrections stay within 512).
+const CORRECTED_BELOW: i32 = MATE_BOUND - 2_000;
 
 /// How often (in nodes) the clock and the stop flag are read.
 const CHECK_EVERY: u64 = 1024;
@@ -26,6 +32,10 @@ pub(super) struct Searcher<'a, G: Position + Strategy> {
     /// A helper thread of a Lazy SMP search: stops when the main one is done.
     pub(super) helper: bool,
     pub(super) ordering: Ordering,
+    /// What this search learnt of the static value's errors; `None` where
+    /// the static value is left as it is (a playing level's search, whose
+    /// strength is measured without it, or one with every move searched).
+    pub(super) correction: Option<Correction>,
     pub(super) nodes: u64,
     /// Of `nodes`, those already added to the shared count.
     pub(super) published: u64,
@@ -65,6 +75,43 @@ impl<G: Position + Strategy> Searcher<'_, G> {
             value
         } else {
             -value
+        }
+    }
+
+    /// The static value corrected by what the search learnt of positions
+    /// with the same structures (see [`Correction`]), with the structures'
+    /// keys when it can be corrected.
+    #[inline]
+    pub(super) fn corrected(&self, pos: &G) -> (i32, Option<[u64; 2]>) {
+        let value = self.evaluate(pos);
+        match (&self.correction, pos.correction_keys()) {
+            (Some(correction), Some(keys)) if value.abs() < CORRECTED_BELOW => {
+                (value + correction.of(keys, pos.side_to_move()), Some(keys))
+            }
+            _ => (value, None),
+        }
+    }
+
+    /// Learns from a node searched `depth` plies deep whose static value
+    /// was `stand` (with its structure keys), within `alpha`..`beta`, that
+    /// came out at `searched`: not from bounds on the side of the static
+    /// value, which say nothing of its error, nor from forced results.
+    pub(super) fn learn_correction(
+        &mut self,
+        pos: &G,
+        keys: [u64; 2],
+        stand: i32,
+        depth: u32,
+        window: (i32, i32),
+        searched: i32,
+    ) {
+        let (alpha, beta) = window;
+        let says_nothing =
+            (searched >= beta && searched <= stand) || (searched <= alpha && searched >= stand);
+        if let Some(correction) = &mut self.correction {
+            if !self.aborted && !says_nothing && searched.abs() < CORRECTED_BELOW {
+                correction.learn(keys, pos.side_to_move(), depth, searched, stand);
+            }
         }
     }
 

@@ -213,3 +213,28 @@ fn even_boards_are_played_to_the_end_with_legal_moves() {
         assert!(position.outcome().is_some(), "{text} ended in {}", position.to_text());
     }
 }
+
+#[test]
+fn only_a_full_strength_search_corrects_its_static_values() {
+    use super::searcher::Searcher;
+    use super::threads::SharedCounters;
+    let two = Quoridor::from_text("quoridor 9x9 pawns=e1,e9 hand=10,10 walls=- turn=1").unwrap();
+    let four = Quoridor::from_text("quoridor 9x9 pawns=e1,a5,e9,i5 hand=5,5,5,5 walls=- turn=1").unwrap();
+    let tt = TranspositionTable::new(1);
+    let control = Control::new(false);
+    let shared = SharedCounters::new(1);
+    let corrects = |position: &Quoridor, limits: &Limits, settings: &SearchSettings| {
+        let searcher = Searcher::new(position, &[], limits, settings, &tt, &control, &shared);
+        let (_, keys) = searcher.corrected(position);
+        searcher.correction.is_some() && keys.is_some()
+    };
+    let full = SearchSettings::default();
+    assert!(corrects(&two, &depth(5), &full));
+    // A level's strength was measured without corrections; `go mate`
+    // proves, it does not estimate; four players' teams mix seats.
+    let handicap = crate::game::Handicap { depth: 3, nodes: 1000, noise: 10, root_noise: 40 };
+    let (limits, level) = with_handicap(depth(5), full.clone(), handicap, 5);
+    assert!(!corrects(&two, &limits, &level));
+    assert!(!corrects(&two, &Limits { mate: Some(3), ..Limits::default() }, &full));
+    assert!(!corrects(&four, &depth(5), &full));
+}

@@ -142,6 +142,22 @@ impl Strategy for Quoridor {
         (self.players == 2).then_some(90)
     }
 
+    fn correction_keys(&self) -> Option<[u64; 2]> {
+        // The walls on the board with those in hand, and the pawns' squares.
+        // Two players only: with more, the search's teams mix seats.
+        if self.players != 2 {
+            return None;
+        }
+        let keys = geometry::zobrist();
+        let mut walls = self.walls_hash;
+        let mut pawns = 0;
+        for seat in 0..self.players as usize {
+            walls ^= keys.hand[seat][self.hand[seat] as usize];
+            pawns ^= keys.pawn[seat][self.pawns[seat] as usize];
+        }
+        Some([walls, pawns])
+    }
+
     fn null_move(&self) -> Option<Self> {
         // Two players only, as for futility. A pass is never forced in
         // Quoridor, and a step towards the goal is almost always there to
