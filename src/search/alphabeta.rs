@@ -209,10 +209,10 @@ impl<G: Position + Strategy> Searcher<'_, G> {
     /// corrections, so pruning evaluates only when it needs to.
     #[inline]
     fn stand(&self, pos: &G) -> (Option<i32>, Option<[u64; 2]>) {
-        if self.correction.is_none() || pos.correction_keys().is_none() {
+        let Some(keys) = self.correction_keys(pos) else {
             return (None, None);
-        }
-        let (value, keys) = self.corrected(pos);
+        };
+        let (value, keys) = self.corrected_by(pos, Some(keys));
         (Some(value), keys)
     }
 

@@ -83,8 +83,21 @@ impl<G: Position + Strategy> Searcher<'_, G> {
     /// keys when it can be corrected.
     #[inline]
     pub(super) fn corrected(&self, pos: &G) -> (i32, Option<[u64; 2]>) {
+        self.corrected_by(pos, self.correction_keys(pos))
+    }
+
+    /// The structure keys of `pos` when this search corrects its values
+    /// (and only then are they worked out).
+    #[inline]
+    pub(super) fn correction_keys(&self, pos: &G) -> Option<[u64; 2]> {
+        self.correction.as_ref().and_then(|_| pos.correction_keys())
+    }
+
+    /// [`Searcher::corrected`] with the keys already worked out.
+    #[inline]
+    pub(super) fn corrected_by(&self, pos: &G, keys: Option<[u64; 2]>) -> (i32, Option<[u64; 2]>) {
         let value = self.evaluate(pos);
-        match (&self.correction, pos.correction_keys()) {
+        match (&self.correction, keys) {
             (Some(correction), Some(keys)) if value.abs() < CORRECTED_BELOW => {
                 (value + correction.of(keys, pos.side_to_move()), Some(keys))
             }
