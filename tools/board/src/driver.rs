@@ -9,7 +9,7 @@
 
 use crate::shared::Shared;
 use crate::table::Seat;
-use crate::thinking::read_info;
+use crate::thinking::{read_info, Thinking};
 use arena::engine::{EngineError, EngineProcess, EngineSpec};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -223,11 +223,23 @@ fn search(shared: &Shared, engine: &mut EngineProcess, turn: &Turn) -> Result<St
     engine.send(&turn.go).map_err(fault)?;
     let deadline = Instant::now() + turn.limit + GRACE;
     let mut stopped = false;
+    // At most one update of the page per THINKING_SHOWN (an engine may print
+    // far more lines than a page can draw); the latest line held back is
+    // shown once that time has passed, so the page ends on the engine's
+    // latest word and not on whichever line happened to be due.
     let mut shown: Option<Instant> = None;
+    let mut held: Option<Thinking> = None;
+    let mut show_due = |held: &mut Option<Thinking>| {
+        if held.is_some() && shown.is_none_or(|at| at.elapsed() >= THINKING_SHOWN) {
+            shown = Some(Instant::now());
+            show(shared, turn, held.take());
+        }
+    };
     loop {
         let line = match engine.read_line(deadline.min(Instant::now() + POLL), "bestmove") {
             Ok(line) => line,
             Err(EngineError::Timeout(what)) => {
+                show_due(&mut held);
                 if Instant::now() >= deadline {
                     return Err(Failure::Fault(format!("sent no {what} in time")));
                 }
@@ -245,23 +257,26 @@ fn search(shared: &Shared, engine: &mut EngineProcess, turn: &Turn) -> Result<St
             Some("bestmove") if stopped => return Err(Failure::Stale),
             Some("bestmove") => return Ok(words.next().unwrap_or("").to_string()),
             Some("info") => {
-                // At most one update of the page per THINKING_SHOWN: an engine
-                // may print far more lines than a page can draw.
-                let due = shown.is_none_or(|at| at.elapsed() >= THINKING_SHOWN);
-                if let Some(thinking) = read_info(&line, turn.seat).filter(|_| due) {
-                    shown = Some(Instant::now());
-                    shared.update(|table| {
-                        if table.generation == turn.generation {
-                            if let Some(eval) = thinking.eval(table.variant.players()) {
-                                table.eval = Some(eval);
-                            }
-                            table.thinking = Some(thinking);
-                            table.touch(false);
-                        }
-                    });
+                if let Some(thinking) = read_info(&line, turn.seat) {
+                    held = Some(thinking);
                 }
+                show_due(&mut held);
             }
             _ => {}
         }
     }
+}
+
+/// Shows what an engine is thinking on the page, unless the game moved on.
+fn show(shared: &Shared, turn: &Turn, thinking: Option<Thinking>) {
+    let Some(thinking) = thinking else { return };
+    shared.update(|table| {
+        if table.generation == turn.generation {
+            if let Some(eval) = thinking.eval(table.variant.players()) {
+                table.eval = Some(eval);
+            }
+            table.thinking = Some(thinking);
+            table.touch(false);
+        }
+    });
 }

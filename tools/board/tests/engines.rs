@@ -63,3 +63,23 @@ fn an_engine_that_floods_its_output_is_reported() {
     assert!(started.elapsed() < Duration::from_secs(30), "reported in {:?}", started.elapsed());
     assert!(peak < 150 << 10, "the board grew to {peak} KiB");
 }
+
+/// Lines of thought come faster than the page is updated; the latest one
+/// is shown once its time comes, not dropped for arriving too soon.
+#[test]
+fn the_latest_line_of_thought_is_shown_even_when_it_came_too_soon() {
+    let dir = TempDir::new("thinking");
+    let log = dir.file("engine.log");
+    let engine = write_engine(
+        &dir,
+        &log,
+        "echo 'info depth 1 score cp 5 nodes 10 pv c2'; echo 'info depth 2 score cp 7 nodes 90 pv c2 c4'; \
+         sleep 2; echo 'bestmove c2'",
+    );
+    let board = Board::start(&["--engine", &engine]);
+    assert_eq!(board.post("/new", &format!("{FIVE}&seat1=engine&movetime1=5000")).status, 200);
+    let state = board.wait_for("the engine's second line", Duration::from_secs(20), |s| {
+        s.contains(r#""depth":2"#) || s.contains(r#""moves":["c2"]"#)
+    });
+    assert!(state.contains(r#""pv":["c2","c4"]"#), "{state}");
+}
