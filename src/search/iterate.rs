@@ -301,6 +301,8 @@ impl<G: Position + Strategy> Searcher<'_, G> {
                             // The replies in a best-reply line are not in turn
                             // order; only the root move is a real continuation.
                             state.best_line.truncate(1);
+                        } else {
+                            self.complete_line(root, &mut state.best_line, depth as usize);
                         }
                     }
                 }

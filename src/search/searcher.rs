@@ -10,7 +10,7 @@ use super::ordering::Ordering;
 use super::threads::SharedCounters;
 use super::tt::TranspositionTable;
 use super::{Control, MATE_BOUND};
-use crate::game::{Position, Strategy};
+use crate::game::{MoveList, Position, Strategy};
 use std::sync::atomic::Ordering as AtomicOrdering;
 
 /// Static values are corrected, and searched values teach corrections,
@@ -138,6 +138,36 @@ impl<G: Position + Strategy> Searcher<'_, G> {
     /// others' as last published).
     pub(super) fn total_nodes(&self) -> u64 {
         self.shared.nodes.load(AtomicOrdering::Relaxed) + self.nodes - self.published
+    }
+
+    /// Completes a principal variation cut short by table cutoffs (the
+    /// search takes them on the principal variation too) with the moves the
+    /// table keeps for the positions that follow, up to `length` moves: each
+    /// must be legal there, and the line stops at the end of the game or
+    /// where it would repeat a position. Only reads the table.
+    pub(super) fn complete_line(&self, root: &G, line: &mut Vec<G::Move>, length: usize) {
+        let mut pos = root.clone();
+        let mut seen = vec![pos.hash()];
+        for &mv in line.iter() {
+            pos.make_move(mv);
+            seen.push(pos.hash());
+        }
+        while line.len() < length && pos.outcome().is_none() {
+            let Some(code) = self.tt.probe(pos.hash() ^ self.key_salt).and_then(|hit| hit.mv) else {
+                break;
+            };
+            let mut moves = MoveList::default();
+            pos.generate_moves(&mut moves);
+            let Some(&mv) = moves.iter().find(|&&m| G::move_code(m) == code) else {
+                break;
+            };
+            pos.make_move(mv);
+            if seen.contains(&pos.hash()) {
+                break;
+            }
+            seen.push(pos.hash());
+            line.push(mv);
+        }
     }
 
     pub(super) fn update_pv(&mut self, ply: usize, mv: G::Move) {

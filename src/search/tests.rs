@@ -238,3 +238,28 @@ fn only_a_full_strength_search_corrects_its_static_values() {
     assert!(!corrects(&two, &Limits { mate: Some(3), ..Limits::default() }, &full));
     assert!(!corrects(&four, &depth(5), &full));
 }
+
+#[test]
+fn a_line_cut_short_by_the_table_is_completed_with_legal_moves() {
+    // The second search finds the first one's entries: without completing
+    // its lines from the table, its principal variations stop after a move
+    // or two.
+    let position = Quoridor::from_text("quoridor 9x9 pawns=e3,e7 hand=8,8 walls=d3h,e6h turn=1").unwrap();
+    let mut tt = TranspositionTable::new(16);
+    let control = Control::new(false);
+    let settings = SearchSettings::default();
+    search(&position, &[], &depth(9), &settings, &mut tt, &control, &mut |_| {});
+    let mut lines = Vec::new();
+    let result = search(&position, &[], &depth(9), &settings, &mut tt, &control, &mut |i| lines.push(i));
+    let last = lines.last().unwrap();
+    assert_eq!(last.depth, 9);
+    assert!(last.pv.len() >= 6, "{} moves: {:?}", last.pv.len(), last.pv);
+    assert_eq!(result.ponder, last.pv.get(1).copied());
+    let mut walked = position.clone();
+    for &mv in &last.pv {
+        let mut moves = MoveList::default();
+        walked.generate_moves(&mut moves);
+        assert!(moves.iter().any(|&m| m == mv), "{} is not legal there", walked.format_move(mv));
+        walked.make_move(mv);
+    }
+}
