@@ -511,9 +511,10 @@ fn lmr_table() -> &'static [[u8; 64]; 64] {
 
 /// Plies by which the pass of null-move pruning is searched shallower than
 /// a move with `depth` plies to go: more the deeper the node, as in the best
-/// chess engines (a pass that holds well above beta at a much shallower
-/// depth rarely fails at full depth, and the saving grows with depth). Against a fixed two plies, self-play at 50,000
-/// nodes a move scored 216 - 179 - 5 over 400 games (docs/strength.md).
+/// chess engines (a pass that holds at a much shallower depth rarely fails
+/// at full depth, and the saving grows with depth). Against a fixed two
+/// plies, self-play at 50,000 nodes a move scored 216 - 179 - 5 over 400
+/// games (docs/strength.md).
 fn null_reduction(depth: u32) -> u32 {
     NULL_REDUCTION + depth / NULL_REDUCTION_DEPTH_STEP
 }
