@@ -230,9 +230,11 @@ fn search(shared: &Shared, engine: &mut EngineProcess, turn: &Turn) -> Result<St
     let mut shown: Option<Instant> = None;
     let mut held: Option<Thinking> = None;
     let mut show_due = |held: &mut Option<Thinking>| {
-        if held.is_some() && shown.is_none_or(|at| at.elapsed() >= THINKING_SHOWN) {
-            shown = Some(Instant::now());
-            show(shared, turn, held.take());
+        if shown.is_none_or(|at| at.elapsed() >= THINKING_SHOWN) {
+            if let Some(thinking) = held.take() {
+                shown = Some(Instant::now());
+                show(shared, turn, thinking);
+            }
         }
     };
     loop {
@@ -268,8 +270,7 @@ fn search(shared: &Shared, engine: &mut EngineProcess, turn: &Turn) -> Result<St
 }
 
 /// Shows what an engine is thinking on the page, unless the game moved on.
-fn show(shared: &Shared, turn: &Turn, thinking: Option<Thinking>) {
-    let Some(thinking) = thinking else { return };
+fn show(shared: &Shared, turn: &Turn, thinking: Thinking) {
     shared.update(|table| {
         if table.generation == turn.generation {
             if let Some(eval) = thinking.eval(table.variant.players()) {
