@@ -10,6 +10,7 @@ pub mod checks;
 pub mod engine;
 pub mod game;
 pub mod games;
+pub mod huge_pages;
 pub mod perft;
 pub mod prefetch;
 pub mod protocol;

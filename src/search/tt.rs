@@ -124,6 +124,8 @@ impl TranspositionTable {
         let count = ((megabytes.max(1) << 20) / std::mem::size_of::<Bucket>()).max(1);
         let mut buckets = Vec::new();
         buckets.try_reserve_exact(count).map_err(|_| TableTooLarge(megabytes))?;
+        // Before the first write, so the kernel can hand out huge pages.
+        crate::huge_pages::advise(buckets.spare_capacity_mut());
         buckets.resize_with(count, Bucket::default);
         Ok(TranspositionTable { buckets, generation: 1 })
     }
