@@ -71,6 +71,16 @@ pub struct Buckets<K, P> {
     replaced: u64,
 }
 
+/// `n` empty buckets, in huge pages where the system gives them (a table
+/// of gigabytes probed at random otherwise misses the processor's address
+/// cache at almost every probe; see [`crate::huge_pages`]).
+fn empty_buckets<K: Copy + Default, P: Copy + Default>(n: usize) -> Vec<Bucket<K, P>> {
+    let mut buckets = Vec::with_capacity(n);
+    crate::huge_pages::advise(buckets.spare_capacity_mut());
+    buckets.resize(n, Bucket::default());
+    buckets
+}
+
 /// Where a slot is: bucket and place in it.
 type Place = (usize, usize);
 
@@ -86,7 +96,7 @@ impl<K: KeyWord, P: Copy + Default> Buckets<K, P> {
         // The old buckets and the new, half again as many, while doubling.
         let fit = (max_bytes / 3 * 2 / bytes).max(2);
         let most = (fit / 2 + 1).next_power_of_two();
-        Buckets { buckets: vec![Bucket::default(); most.min(1 << 12)], len: 0, most, replaced: 0 }
+        Buckets { buckets: empty_buckets(most.min(1 << 12)), len: 0, most, replaced: 0 }
     }
 
     /// Entries in use.
@@ -182,7 +192,7 @@ impl<K: KeyWord, P: Copy + Default> Buckets<K, P> {
 
     /// Twice the buckets, every entry moved over.
     fn grow(&mut self) {
-        let doubled = vec![Bucket::default(); self.buckets.len() * 2];
+        let doubled = empty_buckets(self.buckets.len() * 2);
         let old = std::mem::replace(&mut self.buckets, doubled);
         self.len = 0;
         for entry in old.iter().flat_map(|b| b.slots.iter()).filter(|e| e.key != K::default()) {

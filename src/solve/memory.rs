@@ -102,6 +102,7 @@ pub fn reserve_vec<T>(v: &mut Vec<T>, more: usize, limit: usize) -> Result<(), S
 pub fn filled_vec<T: Clone>(n: usize, value: T, limit: usize) -> Result<Vec<T>, SolveError> {
     let mut v = Vec::new();
     v.try_reserve_exact(n).map_err(|_| SolveError::OverMemory(limit))?;
+    crate::huge_pages::advise(v.spare_capacity_mut());
     v.resize(n, value);
     Ok(v)
 }
