@@ -134,6 +134,19 @@ impl Strategy for Quoridor {
         self.set_side(seat);
     }
 
+    fn wins_at_once(&self) -> bool {
+        // One move takes a pawn at most `players` squares (a jump over every
+        // other pawn and a step aside), so only a pawn that near its goal,
+        // walls counted and pawns not, may reach it at once.
+        let side = self.side as usize;
+        match self.paths[side].profile {
+            Some((distance, _)) if distance <= u32::from(self.players) => {
+                self.pawn_targets().intersects(self.goal(side))
+            }
+            _ => false,
+        }
+    }
+
     fn futility_margin(&self) -> Option<i32> {
         // 0.9 step per ply: scored 110 - 90 against titanium-quoridor at
         // 0.1 s per move where the same search without it scored 90 - 109.
@@ -204,5 +217,50 @@ pub(crate) fn random_game(
         position.generate_moves(&mut moves);
         position.make_move(moves.as_slice()[(rng.next_u64() % moves.len() as u64) as usize]);
         after_move(&position);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Notation;
+    use crate::rng::Rng;
+
+    /// `wins_at_once` against its definition: some legal move ends the game
+    /// with the side to move the winner.
+    #[test]
+    fn wins_at_once_is_a_legal_move_onto_the_goal() {
+        let mut rng = Rng::new(11);
+        let mut wins = 0;
+        for text in [
+            "quoridor 9x9 pawns=e1,e9 hand=10,10 walls=- turn=1",
+            "quoridor 5x5 pawns=c1,c5 hand=3,3 walls=- turn=1",
+            "quoridor 7x7 pawns=d1,a4,d7,g4 hand=3,3,3,3 walls=- turn=1",
+            "quoridor 6x5 pawns=c1,c5 hand=2,2 walls=- turn=1",
+        ] {
+            for _ in 0..40 {
+                random_game(
+                    text,
+                    &mut rng,
+                    |_| true,
+                    |p| {
+                        if p.outcome().is_some() {
+                            return;
+                        }
+                        let mut moves = MoveList::default();
+                        p.clone().generate_moves(&mut moves);
+                        let side = p.side_to_move();
+                        let by_moves = moves.iter().any(|&mv| {
+                            let mut after = p.clone();
+                            after.make_move(mv);
+                            after.outcome() == Some(Outcome::Win(side))
+                        });
+                        assert_eq!(p.wins_at_once(), by_moves, "{}", p.to_text());
+                        wins += usize::from(by_moves);
+                    },
+                );
+            }
+        }
+        assert!(wins > 50, "only {wins} positions with a win at once");
     }
 }
