@@ -5,6 +5,7 @@
 //! probe, and each miss walks the page tables in memory: with huge pages a
 //! 64 MiB table is 32 pages instead of 16,384.
 
+use std::collections::TryReserveError;
 use std::ops::Range;
 
 /// The size of a huge page.
@@ -44,6 +45,17 @@ pub fn advise<T>(memory: &mut [T]) {
     let _ = pages;
 }
 
+/// `n` values made by `fill`, in memory advised for huge pages before the
+/// first write, or the error of reserving it (a table sized from outside
+/// must not abort the process).
+pub fn try_filled_with<T>(n: usize, fill: impl FnMut() -> T) -> Result<Vec<T>, TryReserveError> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n)?;
+    advise(v.spare_capacity_mut());
+    v.resize_with(n, fill);
+    Ok(v)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -65,5 +77,17 @@ mod tests {
         advise(&mut table);
         advise(&mut table[..3]);
         assert!(table.iter().all(|&x| x == 7));
+    }
+
+    #[test]
+    fn a_filled_table_holds_its_values_and_an_impossible_one_is_an_error() {
+        let mut next = 0;
+        let v = try_filled_with(3 << 20, || {
+            next += 1;
+            next
+        })
+        .expect("12 MiB");
+        assert_eq!((v.len(), v[0], v[(3 << 20) - 1]), (3 << 20, 1, 3 << 20));
+        assert!(try_filled_with(usize::MAX / 2, || 0u64).is_err());
     }
 }

@@ -122,11 +122,8 @@ impl TranspositionTable {
     /// A table of `megabytes` MiB, or an error when the memory cannot be had.
     pub fn try_new(megabytes: usize) -> Result<TranspositionTable, TableTooLarge> {
         let count = ((megabytes.max(1) << 20) / std::mem::size_of::<Bucket>()).max(1);
-        let mut buckets = Vec::new();
-        buckets.try_reserve_exact(count).map_err(|_| TableTooLarge(megabytes))?;
-        // Before the first write, so the kernel can hand out huge pages.
-        crate::huge_pages::advise(buckets.spare_capacity_mut());
-        buckets.resize_with(count, Bucket::default);
+        let buckets = crate::huge_pages::try_filled_with(count, Bucket::default)
+            .map_err(|_| TableTooLarge(megabytes))?;
         Ok(TranspositionTable { buckets, generation: 1 })
     }
 

@@ -100,11 +100,7 @@ pub fn reserve_vec<T>(v: &mut Vec<T>, more: usize, limit: usize) -> Result<(), S
 /// A vector of `n` copies of `value`, or a run over its limit when the
 /// memory cannot be had.
 pub fn filled_vec<T: Clone>(n: usize, value: T, limit: usize) -> Result<Vec<T>, SolveError> {
-    let mut v = Vec::new();
-    v.try_reserve_exact(n).map_err(|_| SolveError::OverMemory(limit))?;
-    crate::huge_pages::advise(v.spare_capacity_mut());
-    v.resize(n, value);
-    Ok(v)
+    crate::huge_pages::try_filled_with(n, || value.clone()).map_err(|_| SolveError::OverMemory(limit))
 }
 
 /// The value of a `/proc` line such as `MemTotal:  24684096 kB`, in bytes.

@@ -248,7 +248,7 @@ mod tests {
                             return;
                         }
                         let mut moves = MoveList::default();
-                        p.clone().generate_moves(&mut moves);
+                        p.generate_moves(&mut moves);
                         let side = p.side_to_move();
                         let by_moves = moves.iter().any(|&mv| {
                             let mut after = p.clone();
