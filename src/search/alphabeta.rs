@@ -9,6 +9,7 @@
 //! the sign, and a move to the other team negates both, as in negamax.
 
 use super::ordering::TRIED_KEPT;
+use super::pruning::Singular;
 use super::searcher::{score_from_tt, score_to_tt, Searcher};
 use super::tt::Bound;
 use super::{MATE, MATE_BOUND, MAX_PLY, UNPROVEN_BOUND};
@@ -46,22 +47,13 @@ const SECONDARY_PRUNE_DEPTH: u32 = 2;
 const SECONDARY_KEY_OFFSET: i32 = 1 << 26;
 /// The ordering key of a move not to be searched: below every other.
 const SKIPPED_KEY: i32 = i32::MIN;
-/// Reverse futility pruning (see [`Strategy::futility_margin`]) only this close
-/// to the leaves.
-const FUTILITY_MAX_DEPTH: u32 = 3;
-/// Null-move pruning (see [`Strategy::null_move`]) from this many plies to go,
-/// the pass searched [`null_reduction`] plies shallower than a move.
-const NULL_MIN_DEPTH: u32 = 3;
-const NULL_REDUCTION: u32 = 2;
-/// One more ply of null-move reduction for every this many plies to go.
-const NULL_REDUCTION_DEPTH_STEP: u32 = 6;
-
 /// What the transposition table says of a node.
 enum Probe {
     /// A value deep and bounded enough to return at once.
     Cutoff(i32),
-    /// The move stored, to be tried first.
-    Move(Option<u16>),
+    /// The move stored, to be tried first, and what the entry says of the
+    /// node (its value, depth and bound).
+    Move(Option<u16>, i32, u32, Bound),
 }
 
 impl<G: Position + Strategy> Searcher<'_, G> {
@@ -94,7 +86,7 @@ impl<G: Position + Strategy> Searcher<'_, G> {
     /// The value of `child` from `parent`'s side-to-move team's point of view.
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn child_score(
+    pub(super) fn child_score(
         &mut self,
         parent: &G,
         child: &mut G,
@@ -118,7 +110,15 @@ impl<G: Position + Strategy> Searcher<'_, G> {
 
     /// The value of `pos` with `depth` plies to search, from its side to
     /// move's team's point of view, within the window `alpha`..`beta`.
-    fn node(&mut self, pos: &mut G, depth: u32, ply: usize, alpha: i32, beta: i32, floor: usize) -> i32 {
+    pub(super) fn node(
+        &mut self,
+        pos: &mut G,
+        depth: u32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        floor: usize,
+    ) -> i32 {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         self.pv[ply].clear();
@@ -132,27 +132,52 @@ impl<G: Position + Strategy> Searcher<'_, G> {
             return score;
         }
         // Some games' keys are costly: shallow nodes may skip the table.
-        let use_table = depth >= pos.table_min_depth();
+        // A search without one move (the singular test) neither reads nor
+        // writes the table: its value is not the node's.
+        let excluded = self.excluded[ply];
+        let use_table = excluded.is_none() && depth >= pos.table_min_depth();
         let key = if use_table { pos.table_key(depth) ^ self.key_salt } else { 0 };
-        let tt_move = match use_table.then(|| self.probe(key, depth, ply, alpha, beta)).flatten() {
+        let (tt_move, tt_entry) = match use_table.then(|| self.probe(key, depth, ply, alpha, beta)).flatten()
+        {
             Some(Probe::Cutoff(score)) => return score,
-            Some(Probe::Move(mv)) => mv,
-            None => None,
+            Some(Probe::Move(mv, score, d, bound)) => (mv, Some((score, d, bound))),
+            None => (None, None),
         };
         // A subtree that reaches the end of every game is searched in full:
         // its value is exact, and a reduction would make it a guess.
         let exact = self.exhaustive || pos.plies_left_bound().is_some_and(|plies| depth >= plies);
         // The static value, corrected; a subtree searched in full needs none.
         let (stand, keys) = if exact { (None, None) } else { self.stand(pos) };
-        if let Some(score) = self.prune(pos, depth, ply, alpha, beta, exact, stand) {
-            return score;
+        if excluded.is_none() {
+            if let Some(score) = self.prune(pos, depth, ply, alpha, beta, exact, stand) {
+                return score;
+            }
+        }
+        let mut extension = 0;
+        if !exact && excluded.is_none() {
+            match self.singular(pos, depth, ply, beta, floor, tt_move, tt_entry) {
+                Some(Singular::Cut(score)) => return score,
+                Some(Singular::Extend) => extension = 1,
+                None => {}
+            }
         }
         self.path.push(hash);
-        let searched = self.search_moves(pos, depth, ply, (alpha, beta), floor, tt_move, exact);
+        let searched = self.search_moves(pos, depth, ply, (alpha, beta), floor, tt_move, exact, extension);
         self.path.pop();
         let Some((best_score, best_move)) = searched else {
-            return if self.aborted { 0 } else { self.evaluate(pos) };
+            // Without the move left out there is nothing to play: that move
+            // is as singular as a move can be.
+            return if self.aborted {
+                0
+            } else if excluded.is_some() {
+                -INFINITY
+            } else {
+                self.evaluate(pos)
+            };
         };
+        if excluded.is_some() {
+            return best_score;
+        }
         if let (Some(stand), Some(keys)) = (stand, keys) {
             self.learn_correction(pos, keys, stand, depth, (alpha, beta), best_score);
         }
@@ -234,59 +259,7 @@ impl<G: Position + Strategy> Searcher<'_, G> {
                 return Some(Probe::Cutoff(score));
             }
         }
-        Some(Probe::Move(hit.mv))
-    }
-
-    /// Forward pruning of a null-window node away from the root: a value
-    /// taken to hold without searching the moves, from the static value
-    /// (reverse futility) or a shallower search after a pass (null move).
-    /// Such nodes only have to show which side of beta they are on, and a
-    /// mistake here costs a re-search higher up.
-    #[allow(clippy::too_many_arguments)]
-    fn prune(
-        &mut self,
-        pos: &G,
-        depth: u32,
-        ply: usize,
-        alpha: i32,
-        beta: i32,
-        exact: bool,
-        stand: Option<i32>,
-    ) -> Option<i32> {
-        let prunable = beta - alpha == 1 && ply > 0 && beta.abs() < MATE_BOUND && !self.best_reply && !exact;
-        if !prunable {
-            return None;
-        }
-        // Reverse futility: near the leaves, a static value that beats beta
-        // by a margin per ply left is taken to hold there.
-        if depth <= FUTILITY_MAX_DEPTH {
-            if let Some(margin) = pos.futility_margin() {
-                let stand = stand.unwrap_or_else(|| self.evaluate(pos));
-                if stand - margin * depth as i32 >= beta {
-                    return Some(stand);
-                }
-            }
-        }
-        // Null move: when even a pass keeps the side to move above beta in a
-        // shallower search, a real move would too.
-        if depth < NULL_MIN_DEPTH || self.passed[ply] {
-            return None;
-        }
-        let mut passed = pos.null_move()?;
-        if stand.unwrap_or_else(|| self.evaluate(pos)) < beta {
-            return None;
-        }
-        self.passed[ply + 1] = true;
-        // A pass is irreversible for repetitions: no position before it may
-        // count as repeated after it.
-        let floor_after = self.path.len();
-        let reduced = (depth - 1).saturating_sub(null_reduction(depth));
-        let score = self.child_score(pos, &mut passed, reduced, ply + 1, alpha, beta, floor_after);
-        self.passed[ply + 1] = false;
-        if self.aborted {
-            return Some(0);
-        }
-        (score >= beta && score < MATE_BOUND).then_some(score)
+        Some(Probe::Move(hit.mv, score, hit.depth, hit.bound))
     }
 
     /// Searches the moves of `pos` (with best-reply search at the opponents'
@@ -307,6 +280,7 @@ impl<G: Position + Strategy> Searcher<'_, G> {
         floor: usize,
         tt_move: Option<u16>,
         exact: bool,
+        extension: u32,
     ) -> Option<(i32, Option<G::Move>)> {
         let mut best_score = -INFINITY;
         let mut best_move = None;
@@ -315,7 +289,8 @@ impl<G: Position + Strategy> Searcher<'_, G> {
         // Best-reply search: at the opponents' turn every opponent may move,
         // the others pass, and then it is the root player's turn again.
         let best_reply = self.best_reply && pos.side_to_move() != self.root_side;
-        let mut complete = !best_reply;
+        let excluded = self.excluded[ply];
+        let mut complete = !best_reply && excluded.is_none();
         for k in 0..if best_reply { self.players } else { 1 } {
             let mut handed;
             let mover = if best_reply {
@@ -350,6 +325,11 @@ impl<G: Position + Strategy> Searcher<'_, G> {
                     break;
                 }
                 let mv = list[i];
+                let code = G::move_code(mv);
+                if Some(code) == excluded {
+                    continue;
+                }
+                let extended = if Some(code) == tt_move { extension } else { 0 };
                 let late = searched >= LMR_AFTER_MOVES && keys[i] < KILLER_KEY && !exact;
                 let first = searched == 0;
                 let reduction = self.reduction(depth, late, searched, secondary[i], pv_node);
@@ -357,7 +337,7 @@ impl<G: Position + Strategy> Searcher<'_, G> {
                     mover,
                     mv,
                     best_reply,
-                    depth,
+                    depth + extended,
                     ply,
                     (alpha, beta),
                     floor,
@@ -507,16 +487,6 @@ fn lmr_table() -> &'static [[u8; 64]; 64] {
         }
         table
     })
-}
-
-/// Plies by which the pass of null-move pruning is searched shallower than
-/// a move with `depth` plies to go: more the deeper the node, as in the best
-/// chess engines (a pass that holds at a much shallower depth rarely fails
-/// at full depth, and the saving grows with depth). Against a fixed two
-/// plies, self-play at 50,000 nodes a move scored 216 - 179 - 5 over 400
-/// games (docs/strength.md).
-fn null_reduction(depth: u32) -> u32 {
-    NULL_REDUCTION + depth / NULL_REDUCTION_DEPTH_STEP
 }
 
 /// A forced loss the search found where it left moves out: a large

@@ -141,6 +141,8 @@ impl<'a, G: Position + Strategy> Searcher<'a, G> {
             multi_pv: settings.multi_pv.max(1),
             noise: settings.noise,
             passed: vec![false; MAX_PLY + 2],
+            excluded: vec![None; MAX_PLY + 2],
+            root_depth: 1,
             tables,
         }
     }
@@ -407,6 +409,7 @@ impl<G: Position + Strategy> Searcher<'_, G> {
         high: i32,
         report: &mut dyn FnMut(SearchInfo<G::Move>),
     ) -> (i32, Option<G::Move>) {
+        self.root_depth = depth;
         let mut alpha = low;
         let mut started = 0;
         let mut best = None;

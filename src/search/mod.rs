@@ -8,6 +8,7 @@ mod correction;
 mod iterate;
 pub mod limits;
 mod ordering;
+mod pruning;
 mod report;
 mod searcher;
 #[cfg(test)]

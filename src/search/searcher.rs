@@ -58,6 +58,10 @@ pub(super) struct Searcher<'a, G: Position + Strategy> {
     /// By ply: whether the node there was reached by a pass (no two passes
     /// in a row: the second would prove nothing).
     pub(super) passed: Vec<bool>,
+    /// By ply: the move a singular test leaves out there.
+    pub(super) excluded: Vec<Option<u16>>,
+    /// The depth of the current iteration.
+    pub(super) root_depth: u32,
     /// The game's tables for this thread (see [`Position::Tables`]).
     pub(super) tables: G::Tables,
 }
