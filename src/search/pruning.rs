@@ -109,7 +109,6 @@ impl<G: Position + Strategy> Searcher<'_, G> {
         let (score, entry_depth, bound) = tt_entry?;
         let code = tt_move?;
         if depth < SINGULAR_MIN_DEPTH
-            || ply == 0
             || self.best_reply
             || ply >= 2 * self.root_depth as usize
             || entry_depth + SINGULAR_ENTRY_SLACK < depth
