@@ -11,8 +11,9 @@
 //! proved). It searches the moves that keep the value (a win at once when
 //! there is one, never a piece that wins at once for the opponent while a
 //! safe one exists, one move of each symmetric group while few pieces are
-//! down), the table's best move first, and the last four placements by
-//! the game's own small recursion. The table is bounded by the memory
+//! down), the table's best move first, then the moves that leave the
+//! opponent the fewest safe replies, and the last four placements by the
+//! game's own small recursion. The table is bounded by the memory
 //! limit; full, it replaces the entries that took the least work, so a run
 //! never stops for memory, it only searches more.
 
@@ -28,6 +29,11 @@ use std::time::Instant;
 const WIN: i32 = 1_000;
 /// How often progress is reported, in nodes.
 const REPORT_EVERY: u64 = 1 << 18;
+/// With this many placements left or more, the moves are ordered by the
+/// opponent's safe replies, fewest first (docs/solver.md: 9.4 times faster
+/// on twelve positions with 3 and 4 pieces placed; from 5, 6 or 7 left
+/// alike, from 9 left 5.7 times, from 11 left 1.9 times).
+const ORDER_MIN_LEFT: u32 = 6;
 
 /// Bounds on a position's score, relative to the position (a win in `d`
 /// plies from it is `WIN - d`).
@@ -161,6 +167,9 @@ impl<'a> AlphaBeta<'a> {
         // so every node counts as far from the leaves.)
         let mut moves = MoveList::default();
         position.clone().generate_search_moves(&mut moves, u32::MAX);
+        if position.placements_left() >= ORDER_MIN_LEFT {
+            position.order_by_safe_replies(&mut moves);
+        }
         if let Some(i) = moves.iter().position(|&m| Quarto::move_code(m) == table_move) {
             moves.as_mut_slice()[..=i].rotate_right(1);
         }

@@ -86,6 +86,38 @@ impl Quarto {
     }
 }
 
+impl Quarto {
+    /// Orders turns for a proof: first the ones that leave the opponent
+    /// the fewest safe replies (a placement and a piece to give after which
+    /// the mover cannot win at once). A turn that leaves none wins, and one
+    /// that leaves few is the likeliest to; ties keep their order.
+    pub fn order_by_safe_replies(&self, moves: &mut MoveList<QuartoMove>) {
+        let Some(hand) = self.hand else {
+            return;
+        };
+        moves.as_mut_slice().sort_by_cached_key(|&mv| self.safe_replies(hand, mv));
+    }
+
+    /// The opponent's safe replies after `mv`: for each empty square, the
+    /// pieces it could give after placing there that do not let this side
+    /// win at once.
+    fn safe_replies(&self, hand: u8, mv: QuartoMove) -> u32 {
+        let (Some(square), Some(piece)) = (mv.square(), mv.piece()) else {
+            return 0;
+        };
+        let mut after = self.clone();
+        after.put(square, hand);
+        let left = self.available & !(1 << piece);
+        bits(after.empty_squares())
+            .map(|reply| {
+                let mut next = after.clone();
+                next.put(reply, piece);
+                (left & !next.pieces_that_win_now()).count_ones()
+            })
+            .sum()
+    }
+}
+
 /// With at most this many placements left, positions are solved by a small
 /// direct recursion instead of the general search (whose per-node costs
 /// dominate so close to the end).
@@ -163,4 +195,67 @@ pub fn bits(mut mask: u16) -> impl Iterator<Item = usize> {
             bit
         })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::prelude::*;
+    use crate::rng::Rng;
+
+    /// The opponent's safe replies counted the slow way: every legal reply
+    /// played out, those after which the game goes on and this side cannot
+    /// win at once.
+    fn safe_replies_slowly(pos: &Quarto, mv: QuartoMove) -> u32 {
+        let mut child = pos.clone();
+        child.make_move(mv);
+        let mut replies = MoveList::default();
+        child.legal_moves(&mut replies);
+        let mut safe = 0;
+        for &reply in replies.iter() {
+            let mut next = child.clone();
+            next.make_move(reply);
+            if !next.is_over() && !next.wins_at_once() {
+                safe += 1;
+            }
+        }
+        safe
+    }
+
+    #[test]
+    fn turns_are_ordered_by_the_opponents_safe_replies_counted_the_slow_way() {
+        let mut checked = 0;
+        for level in 1..=4 {
+            for seed in 0..6 {
+                let mut rng = Rng::new(seed);
+                let mut pos = Quarto::from_text(&format!(
+                    "quarto 4x4 level={level} board=..../..../..../.... hand=- turn=1"
+                ))
+                .unwrap();
+                for _ in 0..(3 + seed % 5) {
+                    let mut moves = MoveList::default();
+                    pos.legal_moves(&mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    pos.make_move(moves.as_slice()[rng.below(moves.len() as u64) as usize]);
+                }
+                if pos.is_over() || pos.wins_at_once() {
+                    continue;
+                }
+                let mut moves = MoveList::default();
+                pos.search_moves(&mut moves);
+                let mut before: Vec<u16> = moves.iter().map(|m| m.code()).collect();
+                pos.order_by_safe_replies(&mut moves);
+                let counts: Vec<u32> = moves.iter().map(|&m| safe_replies_slowly(&pos, m)).collect();
+                assert!(counts.windows(2).all(|w| w[0] <= w[1]), "level {level} seed {seed}: {counts:?}");
+                let mut after: Vec<u16> = moves.iter().map(|m| m.code()).collect();
+                before.sort_unstable();
+                after.sort_unstable();
+                assert_eq!(before, after, "the same turns");
+                checked += 1;
+            }
+        }
+        assert!(checked >= 12, "{checked} positions checked");
+    }
 }
