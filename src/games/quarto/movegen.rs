@@ -1,6 +1,7 @@
 //! Quarto move generation: every legal turn, and for the search a smaller
 //! list with the same game value (a win in one when there is one; never a
-//! piece that lets the opponent win at once while a safe piece exists).
+//! piece that lets the opponent win at once while a safe piece exists),
+//! and the solver's order of the turns (fewest safe replies first).
 
 use super::board::Quarto;
 use super::moves::QuartoMove;
