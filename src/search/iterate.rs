@@ -298,7 +298,10 @@ impl<G: Position + Strategy> Searcher<'_, G> {
                 if let Some(mv) = line_best {
                     if mv != state.best || !self.aborted {
                         state.best = mv;
-                        state.best_line = self.pv[0].clone();
+                        // Stopped in the re-search of a move that failed high,
+                        // the root may have no line yet, or another move's.
+                        state.best_line =
+                            if self.pv[0].first() == Some(&mv) { self.pv[0].clone() } else { vec![mv] };
                         if self.best_reply {
                             // The replies in a best-reply line are not in turn
                             // order; only the root move is a real continuation.

@@ -263,3 +263,31 @@ fn a_line_cut_short_by_the_table_is_completed_with_legal_moves() {
         walked.make_move(mv);
     }
 }
+
+#[test]
+fn a_search_stopped_at_any_moment_reports_the_line_of_its_answer() {
+    // A search cut off while re-searching a move that failed high keeps that
+    // move; its last line and expected reply must be that move's, not the
+    // line the table holds for the root (an illegal reply in a game once).
+    let texts = [
+        "quoridor 9x9 pawns=e5,e6 hand=4,5 walls=c4h,e4h,d6v,f6h turn=2",
+        "quoridor 9x9 pawns=c4,b4 hand=0,3 walls=a2h,c2h,e2h,g2h,e3v,h3h,d4h,b5v,c5h,f5v,d6v,e6h,g6h,h6v,c7h,h7h,d8v turn=1",
+        "quoridor 7x7 pawns=d3,d5 hand=4,4 walls=c3h,d5v turn=1",
+    ];
+    let control = Control::new(false);
+    let settings = SearchSettings::default();
+    for text in texts {
+        let position = Quoridor::from_text(text).unwrap();
+        for nodes in (200..5_000).step_by(53) {
+            let mut tt = TranspositionTable::new(4);
+            let limits = Limits { nodes: Some(nodes), ..Limits::default() };
+            let mut infos = Vec::new();
+            let result =
+                search(&position, &[], &limits, &settings, &mut tt, &control, &mut |i| infos.push(i));
+            let (Some(best), Some(last)) = (result.best, infos.last()) else { continue };
+            let line: Vec<String> = last.pv.iter().map(|&m| position.format_move(m)).collect();
+            assert_eq!(last.pv.first(), Some(&best), "{text}, {nodes} nodes: {line:?}");
+            assert_eq!(result.ponder, last.pv.get(1).copied(), "{text}, {nodes} nodes: {line:?}");
+        }
+    }
+}
