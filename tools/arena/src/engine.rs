@@ -203,7 +203,7 @@ impl EngineProcess {
     /// The next line before `deadline`. An engine whose process has ended
     /// has died, even if a child it left still holds its output open. The
     /// deadline and an interrupt hold however fast lines come: they are
-    /// checked before each line is taken (and every [`LIVENESS_CHECK`]), so
+    /// checked before each line is taken (and every `LIVENESS_CHECK`), so
     /// a line not taken is kept for the next call.
     pub fn read_line(&mut self, deadline: Instant, awaited: &'static str) -> Result<String, EngineError> {
         loop {

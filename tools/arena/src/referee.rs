@@ -405,7 +405,7 @@ pub fn skip_turn(position: &AnyPosition) -> Option<AnyPosition> {
 /// `Finished game` lines and PGN tags with megabytes.
 const TERMINATION_CHARS: usize = 120;
 
-/// `text` cut to [`TERMINATION_CHARS`] characters on a character boundary,
+/// `text` cut to `TERMINATION_CHARS` characters on a character boundary,
 /// marked with `...` when cut.
 pub fn capped(text: &str) -> String {
     match text.char_indices().nth(TERMINATION_CHARS) {

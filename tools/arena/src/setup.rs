@@ -272,7 +272,7 @@ const MESSAGE_CHARS: usize = 300;
 /// An error message fit to print when it may quote what a file or an engine
 /// wrote: every word cut to [`tabula::protocol::parse::QUOTED_CHARS`]
 /// characters (marked `...`, a closing quote kept), as the engine quotes, and
-/// the whole to [`MESSAGE_CHARS`].
+/// the whole to `MESSAGE_CHARS`.
 pub fn shortened(message: &str) -> String {
     let mut out = String::new();
     for (i, piece) in message.split(char::is_whitespace).enumerate() {

@@ -320,7 +320,7 @@ impl Sprt {
         total * mean
     }
 
-    /// Log-likelihood ratio from per-game results (samples 1 / 0.5 / 0, see [`Sprt::llr`]).
+    /// Log-likelihood ratio from per-game results (samples 1 / 0.5 / 0, see `Sprt::llr`).
     pub fn llr_trinomial(&self, tally: &Tally) -> f64 {
         self.llr(&tally.samples())
     }
