@@ -98,6 +98,10 @@ fn go_solve_takes_even_boards_and_position_texts() {
     engine.send("go solve");
     let lines = engine.read_until("bestmove", LONG);
     assert!(lines.iter().any(|l| l.starts_with("info string solve result: first plies=13 ")), "{lines:?}");
+    // Once proved, the winner is in every progress line of the search for
+    // how fast it wins.
+    let fast: Vec<&String> = lines.iter().filter(|l| l.starts_with("info string solve phase 4 ")).collect();
+    assert!(!fast.is_empty() && fast.iter().all(|l| l.ends_with(" winner first")), "{lines:?}");
 }
 
 #[test]

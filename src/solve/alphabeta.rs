@@ -124,6 +124,7 @@ impl<'a> AlphaBeta<'a> {
                 positions: self.table.len(),
                 done: self.nodes as usize,
                 phase_time: self.began.elapsed(),
+                winner: None,
             });
         }
         match position.outcome() {

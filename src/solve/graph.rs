@@ -222,6 +222,7 @@ fn explore<G: Game>(
                 positions: graph.index.len(),
                 done: expanded,
                 phase_time: began.elapsed(),
+                winner: None,
             });
         }
         if let Some(outcome) = position.outcome() {
@@ -327,7 +328,13 @@ fn propagate(
             if limits.stopped() {
                 return Err(SolveError::Stopped);
             }
-            progress(Progress { phase: 2, positions: n, done: valued, phase_time: began.elapsed() });
+            progress(Progress {
+                phase: 2,
+                positions: n,
+                done: valued,
+                phase_time: began.elapsed(),
+                winner: None,
+            });
         }
         let Some(known) = value[node as usize] else { continue };
         for &parent in parents.of(node as usize) {

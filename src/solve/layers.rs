@@ -342,13 +342,13 @@ pub fn solve_layers(
         let level = &mut this[depth];
         let mut report = |layers: usize| {
             let done = done + layers * per_layer;
-            progress(Progress { phase: 2, positions: total, done, phase_time: began.elapsed() })
+            progress(Progress { phase: 2, positions: total, done, phase_time: began.elapsed(), winner: None })
         };
         let results = value_layers(&plan.board, &level.keys, below.first(), limits, &mut report)?;
         valid += results.iter().map(|(_, v)| v).sum::<usize>();
         level.values = results.into_iter().map(|(t, _)| t).collect();
         done += level.keys.len() * per_layer;
-        progress(Progress { phase: 2, positions: total, done, phase_time: began.elapsed() });
+        progress(Progress { phase: 2, positions: total, done, phase_time: began.elapsed(), winner: None });
     }
     Ok(LayerTables::assemble(plan, valid))
 }
@@ -463,6 +463,7 @@ fn find_layers(
             positions: found * per_layer,
             done: found * per_layer,
             phase_time: began.elapsed(),
+            winner: None,
         });
         let mut keys: Vec<LayerKey> = next.into_iter().collect();
         keys.sort_by_key(|k| (k.horizontal, k.vertical, k.hand));

@@ -147,11 +147,21 @@ impl Method {
         }
     }
 }
-/// What a run has done so far, for progress reports.
+/// Who wins, as proved before how fast is known.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Winner {
+    /// The player to move in the position solved.
+    First,
+    /// The other player.
+    Second,
+}
+
+/// What a run has done so far, for progress reports.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Progress {
     /// The phase: 1 finds the positions, 2 propagates the values, 3 is a
-    /// depth-first search (`positions` in its table, `done` nodes searched).
+    /// depth-first search (`positions` in its table, `done` nodes searched),
+    /// 4 the proof search's second one, for how fast the winner wins.
     pub phase: u8,
     /// Positions valued.
     pub positions: usize,
@@ -159,13 +169,17 @@ pub struct Progress {
     pub done: usize,
     /// Time since this phase began.
     pub phase_time: std::time::Duration,
+    /// Who wins, once proved (the proof search's phase 4): a run stopped
+    /// there still tells it.
+    pub winner: Option<Winner>,
 }
 
 impl Progress {
     /// One progress line: `phase 1 positions N found M time MS rate R/s`
-    /// (`elapsed` since the run began, the rate within the phase), and in
+    /// (`elapsed` since the run began, the rate within the phase), in
     /// phase 2 a bound on the time left (positions never valued are
-    /// draws and need no time, so the bound may be generous).
+    /// draws and need no time, so the bound may be generous), and once the
+    /// winner is proved `winner first|second`.
     pub fn describe(&self, elapsed: std::time::Duration) -> String {
         let what = match self.phase {
             1 => "found",
@@ -185,6 +199,11 @@ impl Progress {
         if self.phase == 2 {
             let left = self.positions.saturating_sub(self.done) as f64 / rate.max(1.0);
             line.push_str(&format!(" left at most {left:.0} s"));
+        }
+        match self.winner {
+            Some(Winner::First) => line.push_str(" winner first"),
+            Some(Winner::Second) => line.push_str(" winner second"),
+            None => {}
         }
         line
     }
@@ -414,15 +433,21 @@ mod tests {
     #[test]
     fn progress_lines_give_rate_and_time_left() {
         let second = std::time::Duration::from_secs(1);
-        let p = Progress { phase: 2, positions: 3000, done: 1000, phase_time: 2 * second };
+        let p = Progress { phase: 2, positions: 3000, done: 1000, phase_time: 2 * second, winner: None };
         assert_eq!(
             p.describe(3 * second),
             "phase 2 positions 3000 valued 1000 time 3000 rate 500/s left at most 4 s"
         );
-        let p = Progress { phase: 1, positions: 10, done: 5, phase_time: std::time::Duration::ZERO };
+        let p = Progress { phase: 1, positions: 10, done: 5, ..Progress::default() };
         assert!(p
             .describe(std::time::Duration::ZERO)
             .starts_with("phase 1 positions 10 found 5 time 0 rate"));
+        let p =
+            Progress { phase: 4, positions: 10, done: 20, phase_time: second, winner: Some(Winner::Second) };
+        assert_eq!(
+            p.describe(5 * second),
+            "phase 4 positions 10 searched 20 time 5000 rate 20/s winner second"
+        );
     }
 
     #[test]

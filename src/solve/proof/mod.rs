@@ -29,7 +29,7 @@ mod rules;
 pub mod table;
 mod wins;
 
-use super::{Method, Progress, Solution, SolveError, SolveLimits, Value, DRAW_LINE};
+use super::{Method, Progress, Solution, SolveError, SolveLimits, Value, Winner, DRAW_LINE};
 use crate::game::prelude::*;
 use crate::game::Outcome;
 use crate::games::quoridor::Quoridor;
@@ -61,6 +61,8 @@ pub struct ProofSearch<'a> {
     phase: u8,
     phase_began: Instant,
     phase_nodes: u64,
+    /// Who wins, once phase 3 has proved it.
+    winner: Option<Winner>,
     /// Layer searches' memory, for reuse (one per layer being searched).
     locals: Vec<wins::Local>,
     move_buffer: Vec<Move>,
@@ -87,6 +89,7 @@ impl<'a> ProofSearch<'a> {
             phase: 3,
             phase_began: Instant::now(),
             phase_nodes: 0,
+            winner: None,
             locals: Vec::new(),
             move_buffer: Vec::new(),
         })
@@ -112,6 +115,7 @@ impl<'a> ProofSearch<'a> {
         } else {
             None
         };
+        self.winner = winner.map(|x| if x == mover { Winner::First } else { Winner::Second });
         self.begin_phase(4);
         Ok(match winner {
             Some(x) if x == mover => Value::Win(self.distance(&pos, x)?),
@@ -185,6 +189,7 @@ impl<'a> ProofSearch<'a> {
             positions: self.table.len(),
             done: (self.nodes - self.phase_nodes) as usize,
             phase_time: self.phase_began.elapsed(),
+            winner: self.winner,
         });
     }
 
@@ -278,8 +283,10 @@ mod tests {
         assert_eq!(result, Err(SolveError::Stopped));
         let mut seen = Vec::new();
         solve_proof(&quoridor(4, 5, 3), &limits(1 << 30), &mut |p| seen.push(p)).expect("small");
-        // Who wins, then how fast, each ending with a report.
+        // Who wins, then how fast, each ending with a report; phase 4 names
+        // the winner (4x5 with 3 walls: the second player).
         assert_eq!(seen.iter().map(|p| p.phase).collect::<std::collections::BTreeSet<_>>(), [3, 4].into());
+        assert!(seen.iter().filter(|p| p.phase == 4).all(|p| p.winner == Some(Winner::Second)), "{seen:?}");
         assert!(seen.iter().all(|p| p.positions > 0), "{seen:?}");
         assert_eq!(reports, 0);
     }
