@@ -157,7 +157,7 @@ pub enum Winner {
 }
 
 /// What a run has done so far, for progress reports.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Progress {
     /// The phase: 1 finds the positions, 2 propagates the values, 3 is a
     /// depth-first search (`positions` in its table, `done` nodes searched),
@@ -438,7 +438,13 @@ mod tests {
             p.describe(3 * second),
             "phase 2 positions 3000 valued 1000 time 3000 rate 500/s left at most 4 s"
         );
-        let p = Progress { phase: 1, positions: 10, done: 5, ..Progress::default() };
+        let p = Progress {
+            phase: 1,
+            positions: 10,
+            done: 5,
+            phase_time: std::time::Duration::ZERO,
+            winner: None,
+        };
         assert!(p
             .describe(std::time::Duration::ZERO)
             .starts_with("phase 1 positions 10 found 5 time 0 rate"));
