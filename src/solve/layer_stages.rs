@@ -16,7 +16,9 @@
 //!   and layer count (u64), how many of its placements can occur (u64),
 //!   then every layer's table of values.
 
-use super::layers::{plan_layers, value_layers, Board, LayerKey, LayerPlan, LayerTables, Level};
+use super::layer_board::Board;
+use super::layer_values::value_layers;
+use super::layers::{plan_layers, LayerKey, LayerPlan, LayerTables, Level};
 use super::{SolveError, SolveLimits};
 use crate::game::prelude::*;
 use crate::games::quoridor::Quoridor;
