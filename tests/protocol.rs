@@ -1244,6 +1244,18 @@ fn two_threads_answer_isready_and_stop_and_play_legal_moves() {
     let lines = engine.read_until("bestmove", Duration::from_secs(5));
     check_bestmove(lines.last().unwrap(), &start);
     assert!(lines.iter().any(|l| l.starts_with("info depth")), "{lines:?}");
+    // Whichever thread got further gives the answer, and the last line
+    // reported is its line: the answer, then the expected reply.
+    engine.send("position fen quoridor 9x9 pawns=e5,e6 hand=4,5 walls=c4h,e4h,d6v,f6h turn=2");
+    for nodes in (3_000..40_000).step_by(4_111) {
+        engine.send(&format!("go nodes {nodes}"));
+        let lines = engine.read_until("bestmove", Duration::from_secs(5));
+        let (best, ponder) = parse_bestmove(lines.last().unwrap());
+        let last = lines.iter().rev().find(|l| l.starts_with("info depth")).expect("a line reported");
+        let pv: Vec<&str> = last.split(" pv ").nth(1).unwrap_or("").split_whitespace().collect();
+        assert_eq!(pv.first().copied(), Some(best.as_str()), "{nodes} nodes: {lines:?}");
+        assert_eq!(ponder.as_deref(), pv.get(1).copied(), "{nodes} nodes: {lines:?}");
+    }
     assert_eq!(engine.sync(), Vec::<String>::new());
 }
 

@@ -7,7 +7,7 @@ use super::correction::Correction;
 use super::limits::{time_budget, Limits, Progress, SearchSettings};
 use super::ordering::Ordering;
 use super::searcher::Searcher;
-use super::threads::{pack_result, unpack_result, HelpersStop, SharedCounters, HELPER_STACK};
+use super::threads::{HelpersStop, SharedCounters, HELPER_STACK};
 use super::tt::TranspositionTable;
 use super::{Control, Score, ScoreBound, SearchInfo, SearchResult, MATE, MATE_BOUND, MAX_PLY};
 use crate::game::{MoveList, Position, Strategy};
@@ -20,7 +20,8 @@ use std::sync::atomic::Ordering as AtomicOrdering;
 /// above 1 the other threads search the same tree and share the table (Lazy
 /// SMP): they fill it with results the main thread then finds, and at the
 /// root each thread puts off the moves another is searching (see
-/// `RootClaims`); the main thread alone reports and answers.
+/// `RootClaims`); the main thread alone reports and answers, with a
+/// helper's move and line when that helper finished a deeper iteration.
 pub fn search<G: Position + Strategy>(
     root: &G,
     history: &[u64],
@@ -55,6 +56,7 @@ pub fn search<G: Position + Strategy>(
     let tt: &TranspositionTable = tt;
     let shared = SharedCounters::new(settings.threads);
     std::thread::scope(|scope| {
+        let mut helpers = Vec::new();
         for id in 1..settings.threads.max(1) {
             let (moves, shared) = (moves.clone(), &shared);
             let helper =
@@ -65,27 +67,43 @@ pub fn search<G: Position + Strategy>(
                     searcher.budget = None;
                     searcher.helper = true;
                     searcher.multi_pv = 1;
-                    searcher.iterate(root, moves, limits, 1 + id as u32 % 2, &mut |_| {});
+                    // A helper reports only its finished iterations; the last
+                    // one is kept, in case it got further than the main thread.
+                    let mut last = None;
+                    let done = searcher.iterate(root, moves, limits, 1 + id as u32 % 2, &mut |info| {
+                        if info.bound == ScoreBound::Exact && info.currmovenumber == 0 && info.multipv == 1 {
+                            last = Some(info);
+                        }
+                    });
                     searcher.publish_nodes();
+                    last.map(|info| (done.depth, info))
                 });
-            if let Err(e) = helper {
-                log::warn!("could not start search thread {id}: {e}");
+            match helper {
+                Ok(handle) => helpers.push(handle),
+                Err(e) => log::warn!("could not start search thread {id}: {e}"),
             }
         }
         // Set even if the main search unwinds, so that the helpers end.
         let _helpers_stop = HelpersStop(&shared.done);
         let mut searcher = Searcher::new(root, history, limits, settings, tt, control, &shared);
         let mut result = searcher.iterate(root, moves.clone(), limits, 1, report);
-        let (helper_depth, index) = unpack_result(shared.helper_best.load(AtomicOrdering::Relaxed));
-        if helper_depth > result.depth {
-            if let Some(&mv) = moves.as_slice().get(index) {
-                // A helper finished a deeper iteration: its move has seen more.
-                if result.best != Some(mv) {
-                    result.ponder = None;
-                }
-                result.best = Some(mv);
-                result.depth = helper_depth;
-            }
+        shared.done.store(true, AtomicOrdering::Relaxed);
+        let deepest = helpers
+            .into_iter()
+            .filter_map(|helper| helper.join().ok().flatten())
+            .filter(|(depth, info)| *depth > result.depth && !info.pv.is_empty())
+            .max_by_key(|(depth, _)| *depth);
+        if let Some((depth, mut info)) = deepest {
+            // A helper finished a deeper iteration: its move has seen more,
+            // and its line is the last one reported, so that the answer and
+            // the expected reply are the line's first two moves.
+            result.best = info.pv.first().copied();
+            result.ponder = info.pv.get(1).copied();
+            result.depth = depth;
+            result.nodes = searcher.total_nodes();
+            info.nodes = result.nodes;
+            info.elapsed_ms = control.started().elapsed().as_millis() as u64;
+            report(info);
         }
         result
     })
@@ -206,11 +224,6 @@ impl<G: Position + Strategy> Searcher<'_, G> {
             progress.update(completed > 0 && state.best != best_before, score, mean_score.unwrap_or(score));
             mean_score = Some(mean_score.map_or(score, |mean| (7 * mean + 3 * score) / 10));
             completed = depth;
-            if self.helper {
-                if let Some(index) = original_order.iter().position(|&m| m == state.best) {
-                    self.shared.helper_best.fetch_max(pack_result(depth, index), AtomicOrdering::Relaxed);
-                }
-            }
             let exact = root.plies_left_bound().is_some_and(|plies| depth >= plies);
             for (k, (score, line)) in found.iter().enumerate() {
                 let info = self.info(depth, *score, line, exact, k as u32 + 1);

@@ -291,3 +291,26 @@ fn a_search_stopped_at_any_moment_reports_the_line_of_its_answer() {
         }
     }
 }
+
+#[test]
+fn with_helpers_the_last_line_reported_is_the_line_of_the_answer() {
+    // A helper thread that finished a deeper iteration than the main one
+    // gives the answer; its line must then be the last one reported, so
+    // that the answer and the expected reply are that line's first moves.
+    let text = "quoridor 9x9 pawns=e5,e6 hand=4,5 walls=c4h,e4h,d6v,f6h turn=2";
+    let position = Quoridor::from_text(text).unwrap();
+    let control = Control::new(false);
+    let mut from_helper = 0;
+    for nodes in (2_000..60_000).step_by(1_931) {
+        let mut tt = TranspositionTable::new(4);
+        let limits = Limits { nodes: Some(nodes), ..Limits::default() };
+        let mut infos = Vec::new();
+        let result = search(&position, &[], &limits, &threads(2), &mut tt, &control, &mut |i| infos.push(i));
+        let (Some(best), Some(last)) = (result.best, infos.last()) else { continue };
+        assert_eq!(last.pv.first(), Some(&best), "{nodes} nodes");
+        assert_eq!(result.ponder, last.pv.get(1).copied(), "{nodes} nodes");
+        let main_deepest = infos[..infos.len() - 1].iter().map(|i| i.depth).max().unwrap_or(0);
+        from_helper += usize::from(last.depth > main_deepest);
+    }
+    println!("answers from a helper: {from_helper}");
+}

@@ -1,6 +1,6 @@
 //! What the threads of one Lazy SMP search share besides the table: the
-//! stop flag for the helpers, the node count, the helpers' deepest result,
-//! and which root moves some thread is searching now.
+//! stop flag for the helpers, the node count, and which root moves some
+//! thread is searching now.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -14,9 +14,6 @@ pub(super) struct SharedCounters {
     pub(super) done: AtomicBool,
     /// Nodes searched by all threads, published in chunks.
     pub(super) nodes: AtomicU64,
-    /// The helpers' deepest completed iteration, packed by [`pack_result`]:
-    /// the main thread answers with it when it got further than its own.
-    pub(super) helper_best: AtomicU64,
     pub(super) root_claims: RootClaims,
 }
 
@@ -33,16 +30,6 @@ impl Drop for HelpersStop<'_> {
     fn drop(&mut self) {
         self.0.store(true, Ordering::Relaxed);
     }
-}
-
-/// Packs a completed depth and the index of its best move in the root move
-/// list, so that `fetch_max` keeps the deepest.
-pub(super) fn pack_result(depth: u32, index: usize) -> u64 {
-    (u64::from(depth) << 32) | index as u64
-}
-
-pub(super) fn unpack_result(packed: u64) -> (u32, usize) {
-    ((packed >> 32) as u32, (packed & 0xFFFF_FFFF) as usize)
 }
 
 /// The root moves some thread is searching now, by the hash of the position
@@ -109,16 +96,6 @@ impl RootClaims {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_deepest_helper_result_is_kept() {
-        let shared = SharedCounters::default();
-        for (depth, index) in [(5, 17), (7, 2), (6, 40)] {
-            shared.helper_best.fetch_max(pack_result(depth, index), Ordering::Relaxed);
-        }
-        assert_eq!(unpack_result(shared.helper_best.load(Ordering::Relaxed)), (7, 2));
-        assert_eq!(unpack_result(0), (0, 0));
-    }
 
     #[test]
     fn a_claim_lasts_until_released() {
