@@ -223,7 +223,7 @@ mod tests {
             for key in 1..=100_000u128 {
                 table.set_verdict(key * 0x1_0001, 1, Verdict::Fails, key as u64);
             }
-            // At the limit, counting the old buckets while it doubled.
+            // At the limit, counting the old buckets while it grew.
             assert!(table.bytes() * 3 / 2 <= limit && table.bytes() * 3 > limit, "{}", table.bytes());
             // Four entries a bucket, a cache line each (two with wide keys).
             let slots = table.bytes() / 64 * 4 / if key_bits == 64 { 1 } else { 2 };
