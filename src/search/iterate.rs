@@ -3,13 +3,11 @@
 //! node search itself is in `alphabeta`.
 
 use super::alphabeta::{ASPIRATION_WINDOW, INFINITY, MAX_DEPTH};
-use super::correction::Correction;
-use super::limits::{time_budget, Limits, Progress, SearchSettings};
-use super::ordering::Ordering;
+use super::limits::{Limits, Progress, SearchSettings};
 use super::searcher::Searcher;
 use super::threads::{HelpersStop, SharedCounters, HELPER_STACK};
 use super::tt::TranspositionTable;
-use super::{Control, Score, ScoreBound, SearchInfo, SearchResult, MATE, MATE_BOUND, MAX_PLY};
+use super::{Control, Score, ScoreBound, SearchInfo, SearchResult, MATE, MATE_BOUND};
 use crate::game::{MoveList, Position, Strategy};
 use std::sync::atomic::Ordering as AtomicOrdering;
 
@@ -107,63 +105,6 @@ pub fn search<G: Position + Strategy>(
         }
         result
     })
-}
-
-impl<'a, G: Position + Strategy> Searcher<'a, G> {
-    pub(super) fn new(
-        root: &G,
-        history: &[u64],
-        limits: &Limits,
-        settings: &SearchSettings,
-        tt: &'a TranspositionTable,
-        control: &'a Control,
-        shared: &'a SharedCounters,
-    ) -> Searcher<'a, G> {
-        let mut tables = G::Tables::default();
-        root.prepare_search(&mut tables);
-        let players = root.player_count();
-        let mut path = Vec::with_capacity(history.len() + MAX_PLY + 1);
-        path.extend_from_slice(history);
-        Searcher {
-            root_side: root.side_to_move(),
-            players,
-            // Paranoid values depend on the root player, and noisy ones on the
-            // seed: neither may meet entries of another kind.
-            key_salt: if players > 2 {
-                0x51A7_0000_0000_0001u64
-                    .wrapping_mul(root.side_to_move() as u64 + 1 + 4 * u64::from(settings.best_reply))
-            } else {
-                0
-            } ^ if settings.noise.leaf > 0 {
-                crate::rng::Rng::new(settings.noise.seed).next_u64() | 1
-            } else {
-                0
-            },
-            tt,
-            control,
-            shared,
-            helper: false,
-            ordering: Ordering::new(),
-            correction: (settings.noise.leaf == 0 && settings.noise.root == 0 && limits.mate.is_none())
-                .then(Correction::new),
-            nodes: 0,
-            published: 0,
-            seldepth: 0,
-            node_limit: limits.nodes,
-            budget: time_budget(limits, root.side_to_move(), settings.move_overhead),
-            path,
-            pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
-            aborted: false,
-            best_reply: settings.best_reply && players > 2,
-            exhaustive: limits.mate.is_some(),
-            multi_pv: settings.multi_pv.max(1),
-            noise: settings.noise,
-            passed: vec![false; MAX_PLY + 2],
-            excluded: vec![None; MAX_PLY + 2],
-            root_depth: 1,
-            tables,
-        }
-    }
 }
 
 /// What the root keeps from one iteration to the next.
