@@ -321,11 +321,13 @@ impl MoveTimes {
 mod tests {
     use super::*;
 
-    fn close(a: f64, b: f64, eps: f64) -> bool {
+    /// Whether `a` is within `eps` of `b`.
+    pub(super) fn close(a: f64, b: f64, eps: f64) -> bool {
         (a - b).abs() < eps
     }
 
-    fn t(wins: u64, losses: u64, draws: u64) -> Tally {
+    /// A tally of these counts.
+    pub(super) fn t(wins: u64, losses: u64, draws: u64) -> Tally {
         Tally { wins, losses, draws }
     }
 

@@ -131,15 +131,8 @@ fn most_likely(observed: &[(f64, f64)], s: f64) -> Vec<f64> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::{close, t};
     use super::*;
-
-    fn close(a: f64, b: f64, eps: f64) -> bool {
-        (a - b).abs() < eps
-    }
-
-    fn t(wins: u64, losses: u64, draws: u64) -> Tally {
-        Tally { wins, losses, draws }
-    }
 
     #[test]
     fn sprt() {
