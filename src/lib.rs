@@ -6,6 +6,7 @@
 
 #![deny(missing_docs)]
 
+pub mod bits;
 pub mod checks;
 pub mod engine;
 pub mod game;

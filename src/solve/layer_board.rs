@@ -6,6 +6,7 @@
 //! so that [`super::layers`] and [`super::graph`] stay independent methods.
 
 use super::layers::LayerKey;
+use crate::bits::bits;
 
 /// The four directions as (column, row) steps: north, east, south, west.
 const DIRECTIONS: [(isize, isize); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
@@ -180,17 +181,6 @@ impl Board {
     }
 }
 
-/// The set bits of a word, lowest first.
-pub(super) fn bits(mut word: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (word != 0).then(|| {
-            let bit = word.trailing_zeros() as usize;
-            word &= word - 1;
-            bit
-        })
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -244,11 +234,5 @@ mod tests {
         // Pawns on a1 and c3 seen in the mirror stand on c1 and a3.
         assert_eq!(board.config_seen([0, 8], 1, true), board.config([2, 6], 1));
         assert_eq!(board.config_seen([0, 8], 1, false), board.config([0, 8], 1));
-    }
-
-    #[test]
-    fn bits_lists_set_bits_lowest_first() {
-        assert_eq!(bits(0b1010_0001).collect::<Vec<_>>(), vec![0, 5, 7]);
-        assert_eq!(bits(0).count(), 0);
     }
 }

@@ -3,9 +3,10 @@
 //! read from the level below (one wall more). Values are kept in 16 bits
 //! while a layer is worked on and stored in 8.
 
-use super::layer_board::{bits, Board};
+use super::layer_board::Board;
 use super::layers::{LayerKey, Level};
 use super::{SolveError, SolveLimits, Value};
+use crate::bits::bits;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 

@@ -18,7 +18,7 @@
 //! depth.
 
 use super::board::{pattern_table, pieces_with, Quarto};
-use super::movegen::bits;
+use crate::bits::bits;
 
 /// The parity of safe pieces while some piece is already unsafe to give.
 const PARITY: i32 = 30;

@@ -11,8 +11,8 @@ pub mod patterns;
 mod position_text;
 pub mod symmetry;
 
+pub use crate::bits::bits;
 pub use board::{pieces_with, Quarto, RulesError};
-pub use movegen::bits;
 pub use moves::QuartoMove;
 pub use patterns::Rules;
 pub use position_text::QuartoTextError;

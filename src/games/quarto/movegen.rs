@@ -5,6 +5,7 @@
 
 use super::board::Quarto;
 use super::moves::QuartoMove;
+use crate::bits::bits;
 use crate::game::{MoveList, Solved};
 
 impl Quarto {
@@ -185,17 +186,6 @@ fn one_ply_back(value: i64) -> i64 {
         v if v < 0 => -v - 1,
         _ => 0,
     }
-}
-
-/// The set bits of a mask, lowest first.
-pub fn bits(mut mask: u16) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let bit = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            bit
-        })
-    })
 }
 
 #[cfg(test)]

@@ -246,7 +246,7 @@ impl Notation for Quarto {
 
     fn details(&self) -> Vec<String> {
         let left: Vec<String> =
-            super::movegen::bits(self.available).map(|p| piece_name(p as u8).to_string()).collect();
+            crate::bits::bits(self.available).map(|p| piece_name(p as u8).to_string()).collect();
         vec![
             format!("Level: {}", self.rules.level),
             format!("Piece in hand: {}", self.hand.map_or("-".to_string(), |p| piece_name(p).to_string())),

@@ -62,7 +62,7 @@ impl Shape {
         let span = self.width - 1;
         let mut walls: Vec<String> = Vec::new();
         for (set, kind) in [(pos.walls[0], 'h'), (pos.walls[1], 'v')] {
-            for slot in super::rules::bits(set) {
+            for slot in crate::bits::bits(set) {
                 walls.push(format!("{}{kind}", self.square_name(slot / span * self.width + slot % span)));
             }
         }

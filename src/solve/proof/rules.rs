@@ -14,6 +14,7 @@
 //! through the engine's rules. Keys and texts are in [`super::notation`],
 //! the kept layouts in [`super::layouts`].
 
+use crate::bits::bits;
 use crate::game::Position;
 use crate::games::quoridor::Quoridor;
 
@@ -93,17 +94,6 @@ impl Layout {
             + self.distance.len()
             + self.distance_after.len()
     }
-}
-
-/// The set bits of a word, lowest first.
-pub fn bits(mut word: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (word != 0).then(|| {
-            let bit = word.trailing_zeros() as usize;
-            word &= word - 1;
-            bit
-        })
-    })
 }
 
 impl Shape {
