@@ -56,8 +56,9 @@ impl Default for Bounds {
 pub struct AlphaBeta<'a> {
     limits: &'a SolveLimits<'a>,
     /// Bounds by canonical key, within the memory limit (full, it
-    /// replaces the entries that took the least work).
-    table: Buckets<[u64; 2], Bounds>,
+    /// replaces the entries that took the least work); five entries of
+    /// 24 bytes a bucket of two cache lines.
+    table: Buckets<[u64; 2], Bounds, 5>,
     nodes: u64,
     began: Instant,
 }

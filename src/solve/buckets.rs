@@ -1,7 +1,8 @@
 //! The exact solvers' table of what is known of each position: keyed by
 //! the position's full key (compared whole, never a hash of it: 64 bits
 //! where the keys fit, else 128), with whatever a solver keeps per position
-//! as its payload. Buckets of four entries fill one or two cache lines; a
+//! as its payload. A bucket fills one cache line with four entries (64-bit
+//! keys) or two with five (128-bit keys, the solvers' 24-byte entries); a
 //! key goes into its bucket, or the next one with room when its own is
 //! full, so most look-ups read one line. The table grows up to its memory
 //! limit and then replaces: a full chain of buckets gives up the entry
@@ -52,22 +53,28 @@ struct Entry<K, P> {
     payload: P,
 }
 
-const SLOTS_PER_BUCKET: usize = 4;
 /// Buckets a key may overflow to, its own included.
 const PROBED: usize = 4;
 /// Buckets a table starts with, when its limit allows.
 const FIRST_BUCKETS: usize = 1 << 12;
 
-/// Four entries on their own cache line(s).
-#[derive(Clone, Copy, Default)]
+/// `S` entries on their own cache line(s): four of 16 bytes fill one line,
+/// five of 24 bytes (wide keys) two.
+#[derive(Clone, Copy)]
 #[repr(align(64))]
-struct Bucket<K, P> {
-    slots: [Entry<K, P>; SLOTS_PER_BUCKET],
+struct Bucket<K, P, const S: usize = 4> {
+    slots: [Entry<K, P>; S],
 }
 
-/// The table for keys of one width.
-pub struct Buckets<K, P> {
-    buckets: Vec<Bucket<K, P>>,
+impl<K: Copy + Default, P: Copy + Default, const S: usize> Default for Bucket<K, P, S> {
+    fn default() -> Self {
+        Bucket { slots: [Entry::default(); S] }
+    }
+}
+
+/// The table for keys of one width, `S` entries a bucket.
+pub struct Buckets<K, P, const S: usize = 4> {
+    buckets: Vec<Bucket<K, P, S>>,
     len: usize,
     /// The memory limit, in buckets.
     budget: usize,
@@ -77,7 +84,7 @@ pub struct Buckets<K, P> {
 /// `n` empty buckets, in huge pages where the system gives them (a table
 /// of gigabytes probed at random otherwise misses the processor's address
 /// cache at almost every probe; see [`crate::huge_pages`]).
-fn empty_buckets<K: Copy + Default, P: Copy + Default>(n: usize) -> Vec<Bucket<K, P>> {
+fn empty_buckets<K: Copy + Default, P: Copy + Default, const S: usize>(n: usize) -> Vec<Bucket<K, P, S>> {
     let mut buckets = Vec::with_capacity(n);
     crate::huge_pages::advise(buckets.spare_capacity_mut());
     buckets.resize(n, Bucket::default());
@@ -92,10 +99,10 @@ pub fn work_of(nodes: u64) -> u8 {
     (64 - nodes.leading_zeros()) as u8
 }
 
-impl<K: KeyWord, P: Copy + Default> Buckets<K, P> {
+impl<K: KeyWord, P: Copy + Default, const S: usize> Buckets<K, P, S> {
     /// An empty table that grows within `max_bytes`.
-    pub fn new(max_bytes: usize) -> Buckets<K, P> {
-        let bytes = std::mem::size_of::<Bucket<K, P>>();
+    pub fn new(max_bytes: usize) -> Buckets<K, P, S> {
+        let bytes = std::mem::size_of::<Bucket<K, P, S>>();
         let budget = (max_bytes / bytes).max(3);
         // Growing holds the old buckets and the new: start within two thirds.
         let first = FIRST_BUCKETS.min(budget / 3 * 2);
@@ -122,7 +129,7 @@ impl<K: KeyWord, P: Copy + Default> Buckets<K, P> {
 
     /// Bytes the buckets take.
     pub fn bytes(&self) -> usize {
-        self.buckets.len() * std::mem::size_of::<Bucket<K, P>>()
+        self.buckets.len() * std::mem::size_of::<Bucket<K, P, S>>()
     }
 
     /// Entries given up to make room.
@@ -173,7 +180,7 @@ impl<K: KeyWord, P: Copy + Default> Buckets<K, P> {
     pub fn entry(&mut self, key: K, work: u8) -> &mut P {
         let mut place = self.place(key);
         // Grow at three quarters full, or at half when a chain is full.
-        let slots = |b: &Self| b.buckets.len() * SLOTS_PER_BUCKET;
+        let slots = |b: &Self| b.buckets.len() * S;
         while place.is_err()
             && self.next_size() > self.buckets.len()
             && (self.len * 4 >= slots(self) * 3 || (place == Err(None) && self.len * 2 >= slots(self)))
@@ -190,8 +197,7 @@ impl<K: KeyWord, P: Copy + Default> Buckets<K, P> {
             Err(None) => {
                 // Full: the entry of the chain that cost the least.
                 self.replaced += 1;
-                let places: Vec<Place> =
-                    self.chain(key).flat_map(|b| (0..SLOTS_PER_BUCKET).map(move |i| (b, i))).collect();
+                let places: Vec<Place> = self.chain(key).flat_map(|b| (0..S).map(move |i| (b, i))).collect();
                 places.into_iter().min_by_key(|&(b, i)| self.buckets[b].slots[i].work).unwrap_or((0, 0))
             }
         };
@@ -236,6 +242,10 @@ mod tests {
         *wide.entry([9, 0], 1) = 1;
         assert!(wide.find([9, 1]).is_none());
         assert_eq!(std::mem::size_of::<Bucket<u64, [u8; 6]>>(), 64);
+        // Wide keys: five entries in two lines, for the payloads the
+        // solvers keep (5 bytes for the proof search, 6 for alpha-beta).
+        assert_eq!(std::mem::size_of::<Bucket<[u64; 2], [u8; 5], 5>>(), 128);
+        assert_eq!(std::mem::size_of::<Bucket<[u64; 2], [u16; 3], 5>>(), 128);
     }
 
     #[test]
