@@ -99,9 +99,12 @@ fn go_solve_takes_even_boards_and_position_texts() {
     let lines = engine.read_until("bestmove", LONG);
     assert!(lines.iter().any(|l| l.starts_with("info string solve result: first plies=13 ")), "{lines:?}");
     // Once proved, the winner is in every progress line of the search for
-    // how fast it wins.
+    // how fast it wins, after the fewest plies its win can take: the last
+    // says 13.
     let fast: Vec<&String> = lines.iter().filter(|l| l.starts_with("info string solve phase 4 ")).collect();
     assert!(!fast.is_empty() && fast.iter().all(|l| l.ends_with(" winner first")), "{lines:?}");
+    assert!(fast.iter().all(|l| l.contains(" plies at least ")), "{lines:?}");
+    assert!(fast.last().is_some_and(|l| l.ends_with(" plies at least 13 winner first")), "{lines:?}");
 }
 
 #[test]

@@ -171,9 +171,10 @@ pub struct Progress {
     pub done: usize,
     /// Time since this phase began.
     pub phase_time: std::time::Duration,
-    /// Who wins, once proved (the proof search's phase 4): a run stopped
-    /// there still tells it.
-    pub winner: Option<Winner>,
+    /// Who wins, once proved (the proof search's phase 4), and the fewest
+    /// plies the win can take (every quicker win was refuted): a run
+    /// stopped there still tells both.
+    pub winner: Option<(Winner, u32)>,
 }
 
 impl Progress {
@@ -181,7 +182,7 @@ impl Progress {
     /// (`elapsed` since the run began, the rate within the phase), in
     /// phase 2 a bound on the time left (positions never valued are
     /// draws and need no time, so the bound may be generous), and once the
-    /// winner is proved `winner first|second`.
+    /// winner is proved `plies at least N winner first|second`.
     pub fn describe(&self, elapsed: std::time::Duration) -> String {
         let what = match self.phase {
             1 => "found",
@@ -202,10 +203,12 @@ impl Progress {
             let left = self.positions.saturating_sub(self.done) as f64 / rate.max(1.0);
             line.push_str(&format!(" left at most {left:.0} s"));
         }
-        match self.winner {
-            Some(Winner::First) => line.push_str(" winner first"),
-            Some(Winner::Second) => line.push_str(" winner second"),
-            None => {}
+        if let Some((winner, plies)) = self.winner {
+            let who = match winner {
+                Winner::First => "first",
+                Winner::Second => "second",
+            };
+            line.push_str(&format!(" plies at least {plies} winner {who}"));
         }
         line
     }
@@ -450,11 +453,16 @@ mod tests {
         assert!(p
             .describe(std::time::Duration::ZERO)
             .starts_with("phase 1 positions 10 found 5 time 0 rate"));
-        let p =
-            Progress { phase: 4, positions: 10, done: 20, phase_time: second, winner: Some(Winner::Second) };
+        let p = Progress {
+            phase: 4,
+            positions: 10,
+            done: 20,
+            phase_time: second,
+            winner: Some((Winner::Second, 8)),
+        };
         assert_eq!(
             p.describe(5 * second),
-            "phase 4 positions 10 searched 20 time 5000 rate 20/s winner second"
+            "phase 4 positions 10 searched 20 time 5000 rate 20/s plies at least 8 winner second"
         );
     }
 

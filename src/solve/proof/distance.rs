@@ -26,6 +26,10 @@ impl ProofSearch<'_> {
     pub(super) fn distance(&mut self, start: &Pos, x: usize) -> Result<u32, SolveError> {
         let mut plies = if start.side as usize == x { 1 } else { 2 };
         loop {
+            // Every quicker win was refuted: progress reports say so.
+            if let Some((_, fewest)) = self.winner.as_mut() {
+                *fewest = plies;
+            }
             if self.within(start, x, plies)? {
                 return Ok(plies);
             }

@@ -61,8 +61,9 @@ pub struct ProofSearch<'a> {
     phase: u8,
     phase_began: Instant,
     phase_nodes: u64,
-    /// Who wins, once phase 3 has proved it.
-    winner: Option<Winner>,
+    /// Who wins, once phase 3 has proved it, and the fewest plies it can
+    /// take (raised as phase 4 refutes quicker wins).
+    winner: Option<(Winner, u32)>,
     /// Layer searches' memory, for reuse (one per layer being searched).
     locals: Vec<wins::Local>,
     move_buffer: Vec<Move>,
@@ -115,7 +116,7 @@ impl<'a> ProofSearch<'a> {
         } else {
             None
         };
-        self.winner = winner.map(|x| if x == mover { Winner::First } else { Winner::Second });
+        self.winner = winner.map(|x| if x == mover { (Winner::First, 1) } else { (Winner::Second, 2) });
         self.begin_phase(4);
         Ok(match winner {
             Some(x) if x == mover => Value::Win(self.distance(&pos, x)?),
@@ -284,9 +285,16 @@ mod tests {
         let mut seen = Vec::new();
         solve_proof(&quoridor(4, 5, 3), &limits(1 << 30), &mut |p| seen.push(p)).expect("small");
         // Who wins, then how fast, each ending with a report; phase 4 names
-        // the winner (4x5 with 3 walls: the second player).
+        // the winner (4x5 with 3 walls: the second player), and the fewest
+        // plies its win can take grows to the distance, 28.
         assert_eq!(seen.iter().map(|p| p.phase).collect::<std::collections::BTreeSet<_>>(), [3, 4].into());
-        assert!(seen.iter().filter(|p| p.phase == 4).all(|p| p.winner == Some(Winner::Second)), "{seen:?}");
+        let fast: Vec<(Winner, u32)> =
+            seen.iter().filter(|p| p.phase == 4).filter_map(|p| p.winner).collect();
+        assert!(!fast.is_empty() && fast.iter().all(|&(w, _)| w == Winner::Second), "{seen:?}");
+        assert!(
+            fast.windows(2).all(|w| w[0].1 <= w[1].1) && fast.last().map(|w| w.1) == Some(28),
+            "{fast:?}"
+        );
         assert!(seen.iter().all(|p| p.positions > 0), "{seen:?}");
         assert_eq!(reports, 0);
     }
