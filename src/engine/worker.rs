@@ -150,7 +150,7 @@ fn run_solve(
     max_bytes: usize,
     events: &Sender<EngineEvent>,
 ) {
-    use crate::solve::{solve_position, Progress, SolveLimits, Value};
+    use crate::solve::{solve_position, Progress, SolveLimits};
     let started = Instant::now();
     let limits = SolveLimits { max_bytes, stop: Some(control.stop_flag()), threads };
     let mut report = |p: Progress| {
@@ -166,11 +166,7 @@ fn run_solve(
     };
     let (best, ponder) = match solved {
         Ok(solution) => {
-            let result = match solution.value {
-                Value::Win(plies) => format!("first plies={plies}"),
-                Value::Loss(plies) => format!("second plies={plies}"),
-                Value::Draw => "draw".into(),
-            };
+            let result = solution.value.result_words();
             let millis = started.elapsed().as_millis();
             let note = format!(
                 "solve result: {result} positions={} time {millis} pv {}",

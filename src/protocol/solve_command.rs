@@ -11,7 +11,7 @@
 use crate::games::AnyPosition;
 use crate::solve::layer_stages::{stage_combine, stage_level, stage_plan, StageError, PLAN_FILE};
 use crate::solve::split::{combine_texts, sub_position_texts};
-use crate::solve::{layered_solution, solve_position, Progress, Solution, SolveLimits, Value};
+use crate::solve::{layered_solution, solve_position, Progress, Solution, SolveLimits};
 use crate::solve_request::{parse_request, Stage};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -88,7 +88,7 @@ pub fn run(args: &[String]) -> i32 {
     }
     println!("line: {}", solution.line.join(" "));
     println!("{memory}");
-    println!("result: {} positions={} time={seconds:.2}", result_words(solution.value), solution.positions);
+    println!("result: {} positions={} time={seconds:.2}", solution.value.result_words(), solution.positions);
     0
 }
 
@@ -176,7 +176,7 @@ fn split(position: &AnyPosition, plies: u32, leaves: Option<&std::path::Path>) -
             let seconds = began.elapsed().as_secs_f64();
             println!("combined from the sub-proofs at {plies} plies in {}", path.display());
             println!("line: {}", line.join(" "));
-            println!("result: {} time={seconds:.2}", result_words(value));
+            println!("result: {} time={seconds:.2}", value.result_words());
             0
         }
         Err(e) => {
@@ -196,15 +196,6 @@ fn read_bounded(path: &std::path::Path, limit: u64) -> Result<String, String> {
         return Err(format!("longer than {} MiB", limit >> 20));
     }
     Ok(text)
-}
-
-/// The words of a `result:` line for a value.
-fn result_words(value: Value) -> String {
-    match value {
-        Value::Win(plies) => format!("first plies={plies}"),
-        Value::Loss(plies) => format!("second plies={plies}"),
-        Value::Draw => "draw".to_string(),
-    }
 }
 
 /// `memory: peak N MiB resident (VmHWM), limit L MiB`: what the run held

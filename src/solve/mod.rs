@@ -49,6 +49,17 @@ pub enum Value {
 }
 
 impl Value {
+    /// The words of a `result:` line: `first plies=N`, `second plies=N`
+    /// or `draw` (who wins from the position: its player to move, the
+    /// other, or nobody).
+    pub fn result_words(self) -> String {
+        match self {
+            Value::Win(plies) => format!("{} plies={plies}", Winner::First.word()),
+            Value::Loss(plies) => format!("{} plies={plies}", Winner::Second.word()),
+            Value::Draw => "draw".to_string(),
+        }
+    }
+
     /// What a move into a position of this value is worth to the mover.
     pub fn seen_from_parent(self) -> Value {
         match self {
@@ -158,6 +169,16 @@ pub enum Winner {
     Second,
 }
 
+impl Winner {
+    /// `first` or `second`, as progress and `result:` lines say it.
+    pub fn word(self) -> &'static str {
+        match self {
+            Winner::First => "first",
+            Winner::Second => "second",
+        }
+    }
+}
+
 /// What a run has done so far, for progress reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Progress {
@@ -204,11 +225,7 @@ impl Progress {
             line.push_str(&format!(" left at most {left:.0} s"));
         }
         if let Some((winner, plies)) = self.winner {
-            let who = match winner {
-                Winner::First => "first",
-                Winner::Second => "second",
-            };
-            line.push_str(&format!(" plies at least {plies} winner {who}"));
+            line.push_str(&format!(" plies at least {plies} winner {}", winner.word()));
         }
         line
     }

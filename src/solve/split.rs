@@ -210,14 +210,7 @@ mod tests {
         let AnyPosition::Quoridor(q) = &start else { unreachable!() };
         let lines: String = sub_positions(q, 2)
             .iter()
-            .map(|leaf| {
-                let words = match exact(leaf) {
-                    Value::Win(d) => format!("first plies={d}"),
-                    Value::Loss(d) => format!("second plies={d}"),
-                    Value::Draw => "draw".into(),
-                };
-                format!("result: {words}\t{}\n", leaf.to_text())
-            })
+            .map(|leaf| format!("result: {}\t{}\n", exact(leaf).result_words(), leaf.to_text()))
             .collect();
         let (value, line) = combine_texts(&start, 2, &lines).expect("every sub-proof");
         assert_eq!(value, exact(q));
