@@ -12,8 +12,10 @@
 //! What the win search proved prunes it: a position where X cannot win at
 //! all is not won within any number of plies, and is an escape for the
 //! other player wherever it is a move away; children are looked up before
-//! any is searched. X's pawn cannot reach its goal in fewer moves than half
-//! its shortest path (a jump covers two squares).
+//! any is searched. X's pawn cannot reach its goal in fewer moves than its
+//! shortest path less the jumps it can make (a jump covers two squares and
+//! needs the pawns side by side); a move after which X cannot arrive in
+//! time is decided from the parent's layout, before the table is asked.
 
 use super::rules::Pos;
 use super::table::{Verdict, MAX_PLIES};
@@ -68,44 +70,60 @@ impl ProofSearch<'_> {
         let nodes_before = self.count_node()?;
         let mut moves = std::mem::take(&mut self.move_buffer);
         self.shape.ordered_moves(pos, &layout, &mut moves);
+        let x_to_move = mover == x;
+        let mut children = self.children_buffers.pop().unwrap_or_default();
+        children.clear();
+        // The bound, read from this layout, decides some children before
+        // the table is asked: X's moves after which it cannot arrive in
+        // time are skipped, and one such move of the other player is an
+        // escape. Every other child's bucket is fetched before any is read.
+        let mut decided = None;
+        for &mv in &moves {
+            if self.shape.least_plies_after(pos, &layout, mv, x) > plies - 1 {
+                if x_to_move {
+                    continue;
+                }
+                decided = Some(false);
+                break;
+            }
+            let (pos, mirrored) = self.shape.play(pos, &layout, mv);
+            let key = self.shape.key(&pos, mirrored);
+            self.table.prefetch(key);
+            children.push(Child { first: false, pos, key });
+        }
+        self.move_buffer = moves;
         // What the table knows of the children decides some nodes at once
         // (a child won soon enough for X, an escape for the other player)
         // and orders the rest: for X the moves proved to win, for the other
         // player the moves not proved to lose, first.
-        let x_to_move = mover == x;
-        let mut decided = None;
-        // Every child's bucket is fetched before any is read.
-        let played: Vec<(Pos, u128)> = moves
-            .iter()
-            .map(|&mv| {
-                let (child, mirrored) = self.shape.play(pos, &layout, mv);
-                let key = self.shape.key(&child, mirrored);
-                self.table.prefetch(key);
-                (child, key)
-            })
-            .collect();
-        let mut children: Vec<(bool, Pos)> = Vec::with_capacity(moves.len());
-        for (child, key) in played {
-            let known = self.table.get(key);
-            let cannot = known.verdicts[x] == Verdict::Fails || plies - 1 < known.lower[x];
-            let can = known.upper[x] < plies;
-            match (x_to_move, can, cannot) {
-                (true, true, _) | (false, _, true) => {
-                    decided = Some(x_to_move);
-                    break;
+        if decided.is_none() {
+            let mut open = 0;
+            for i in 0..children.len() {
+                let known = self.table.get(children[i].key);
+                let cannot = known.verdicts[x] == Verdict::Fails || plies - 1 < known.lower[x];
+                let can = known.upper[x] < plies;
+                match (x_to_move, can, cannot) {
+                    (true, true, _) | (false, _, true) => {
+                        decided = Some(x_to_move);
+                        break;
+                    }
+                    (true, _, true) | (false, true, _) => continue,
+                    _ => {
+                        let proved = known.verdicts[x] == Verdict::Wins;
+                        children[open] = Child { first: proved == x_to_move, ..children[i] };
+                        open += 1;
+                    }
                 }
-                (true, _, true) | (false, true, _) => continue,
-                _ => children.push((known.verdicts[x] == Verdict::Wins, child)),
             }
+            children.truncate(open);
         }
-        self.move_buffer = moves;
         let won = match decided {
             Some(won) => won,
             None => {
-                children.sort_by_key(|&(proved, _)| proved != x_to_move);
+                children.sort_by_key(|child| !child.first);
                 let mut won = !x_to_move;
-                for (_, child) in children {
-                    if self.within(&child, x, plies - 1)? == x_to_move {
+                for child in &children {
+                    if self.within(&child.pos, x, plies - 1)? == x_to_move {
                         won = x_to_move;
                         break;
                     }
@@ -113,6 +131,7 @@ impl ProofSearch<'_> {
                 won
             }
         };
+        self.children_buffers.push(children);
         let work = self.nodes - nodes_before;
         if won {
             self.table.set_bounds(key, x, 0, Some(plies), work);
@@ -121,4 +140,14 @@ impl ProofSearch<'_> {
         }
         Ok(won)
     }
+}
+
+/// A position a move leads to, with its key, and whether it is searched
+/// before the others (X's moves proved to win, the other player's moves
+/// not proved to lose).
+#[derive(Clone, Copy)]
+pub(super) struct Child {
+    first: bool,
+    pos: Pos,
+    key: u128,
 }

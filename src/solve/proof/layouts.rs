@@ -36,7 +36,14 @@ type WallsMap<V> = HashMap<[u64; 2], V, BuildHasherDefault<WallsHasher>>;
 /// budget; past it the half least recently used go.
 pub struct Layouts {
     layouts: Kept<Rc<Layout>>,
+    /// The layouts last asked for, by a few bits of their hash: a search
+    /// asks for the same few wall sets again and again (every pawn move
+    /// keeps its parent's), and the map is large.
+    recent: [Option<([u64; 2], Rc<Layout>)>; RECENT],
 }
+
+/// How many layouts `recent` holds.
+const RECENT: usize = 64;
 
 /// Values by wall set with when each was last used, within a budget.
 struct Kept<V> {
@@ -80,16 +87,29 @@ impl<V: Clone> Kept<V> {
 impl Layouts {
     /// Layouts in about `max_bytes`.
     pub fn new(max_bytes: usize) -> Layouts {
-        Layouts { layouts: Kept::new(max_bytes) }
+        Layouts { layouts: Kept::new(max_bytes), recent: std::array::from_fn(|_| None) }
     }
 
     /// The layout of a wall set.
     pub fn get(&mut self, shape: &Shape, walls: [u64; 2]) -> Rc<Layout> {
-        if let Some(layout) = self.layouts.get(&walls) {
-            return layout;
+        let mut hasher = WallsHasher::default();
+        hasher.write_u64(walls[0]);
+        hasher.write_u64(walls[1]);
+        let slot = hasher.finish() as usize % RECENT;
+        if let Some((held, layout)) = &self.recent[slot] {
+            if *held == walls {
+                return layout.clone();
+            }
         }
-        let layout = Rc::new(shape.layout(walls));
-        self.layouts.insert(walls, layout.clone(), layout.bytes());
+        let layout = match self.layouts.get(&walls) {
+            Some(layout) => layout,
+            None => {
+                let layout = Rc::new(shape.layout(walls));
+                self.layouts.insert(walls, layout.clone(), layout.bytes());
+                layout
+            }
+        };
+        self.recent[slot] = Some((walls, layout.clone()));
         layout
     }
 }

@@ -67,6 +67,9 @@ pub struct ProofSearch<'a> {
     /// Layer searches' memory, for reuse (one per layer being searched).
     locals: Vec<wins::Local>,
     move_buffer: Vec<Move>,
+    /// The children of the positions `distance` is searching, one list a
+    /// ply deep, for reuse.
+    children_buffers: Vec<Vec<distance::Child>>,
 }
 
 impl<'a> ProofSearch<'a> {
@@ -95,6 +98,7 @@ impl<'a> ProofSearch<'a> {
             winner: None,
             locals: Vec::new(),
             move_buffer: Vec::new(),
+            children_buffers: Vec::new(),
         })
     }
 

@@ -38,6 +38,11 @@ pub enum Move {
     Pass,
 }
 
+/// The most moves a position has: a pawn's five targets (three steps and
+/// two side-steps, or four steps) and two walls at each of at most 50
+/// centres, with room to spare.
+const MAX_MOVES: usize = 128;
+
 /// The board's shape and the masks its rules need.
 #[derive(Clone, Debug)]
 pub struct Shape {
@@ -53,6 +58,8 @@ pub struct Shape {
     bottom_row: u64,
     east_column: u64,
     west_column: u64,
+    /// The rows and columns between two squares, by `a * area + b`.
+    apart: Vec<u8>,
 }
 
 /// Squares whose north (east) side a wall blocks.
@@ -122,6 +129,12 @@ impl Shape {
             bottom_row: row,
             east_column: column << (width - 1),
             west_column: column,
+            apart: (0..area * area)
+                .map(|i| {
+                    let (a, b) = (i / area, i % area);
+                    ((a % width).abs_diff(b % width) + (a / width).abs_diff(b / width)) as u8
+                })
+                .collect(),
         })
     }
 
@@ -280,7 +293,14 @@ impl Shape {
     pub fn ordered_moves(&self, pos: &Pos, layout: &Layout, out: &mut Vec<Move>) {
         let side = pos.side as usize;
         let (mover, other) = (pos.pawns[side] as usize, pos.pawns[1 - side] as usize);
-        let mut scored: Vec<(i32, Move)> = Vec::new();
+        // Scored on the stack (this runs at every node): (score, the order
+        // generated, which breaks ties, the move).
+        let mut scored = [(0i32, 0u8, Move::Pass); MAX_MOVES];
+        let mut count = 0;
+        let mut push = |score: i32, mv: Move| {
+            scored[count] = (score, count as u8, mv);
+            count += 1;
+        };
         let their = i32::from(layout.distance[(1 - side) * self.area + other]);
         for target in bits(self.pawn_targets(layout.edges, mover, other)) {
             let score = if self.goal[side] >> target & 1 == 1 {
@@ -288,7 +308,7 @@ impl Shape {
             } else {
                 4 * (their - i32::from(layout.distance[side * self.area + target]))
             };
-            scored.push((score, Move::Step(target as u8)));
+            push(score, Move::Step(target as u8));
         }
         if pos.hand[side] > 0 {
             let [a, b] = pos.pawns.map(|p| p as usize);
@@ -298,16 +318,17 @@ impl Shape {
                 }
                 let after = &layout.distance_after[i * 2 * self.area..];
                 let d = |seat: usize, square: usize| i32::from(after[seat * self.area + square]);
-                scored.push((4 * (d(1 - side, other) - d(side, mover)) - 1, Move::Wall(i as u8)));
+                push(4 * (d(1 - side, other) - d(side, mover)) - 1, Move::Wall(i as u8));
             }
         }
         out.clear();
-        if scored.is_empty() {
+        if count == 0 {
             out.push(Move::Pass);
             return;
         }
-        scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
-        out.extend(scored.into_iter().map(|(_, mv)| mv));
+        let scored = &mut scored[..count];
+        scored.sort_unstable_by_key(|&(score, order, _)| (std::cmp::Reverse(score), order));
+        out.extend(scored.iter().map(|&(_, _, mv)| mv));
     }
 
     /// The position after a legal move, and its layout's mirrored walls.
@@ -330,13 +351,47 @@ impl Shape {
     }
 
     /// A lower bound on the plies `seat` needs to win from `pos`: its pawn
-    /// covers at most two squares a move (a jump), and the other player
-    /// moves in between.
+    /// covers a square a move, two with a jump, jumps need the pawns side
+    /// by side, and the other player moves in between.
     pub fn least_plies_to_win(&self, pos: &Pos, layout: &Layout, seat: usize) -> u32 {
-        let path = u32::from(layout.distance[seat * self.area + pos.pawns[seat] as usize]);
-        let moves = path.div_ceil(2);
-        if pos.side as usize == seat {
-            2 * moves - 1
+        let path = layout.distance[seat * self.area + pos.pawns[seat] as usize];
+        self.least_plies(path, pos.pawns, pos.side as usize == seat)
+    }
+
+    /// [`Self::least_plies_to_win`] of the position `mv` leads to from
+    /// `pos`, read from `pos`'s layout (which holds the distances after
+    /// each wall choice) without the new position's layout.
+    pub fn least_plies_after(&self, pos: &Pos, layout: &Layout, mv: Move, seat: usize) -> u32 {
+        let mover = pos.side as usize;
+        let mut pawns = pos.pawns;
+        if let Move::Step(to) = mv {
+            pawns[mover] = to;
+        }
+        let square = pawns[seat] as usize;
+        let path = match mv {
+            Move::Wall(i) => layout.distance_after[(i as usize * 2 + seat) * self.area + square],
+            _ => layout.distance[seat * self.area + square],
+        };
+        self.least_plies(path, pawns, mover != seat)
+    }
+
+    /// The fewest plies in which a pawn `path` squares from its goal can
+    /// arrive, the other pawn where `pawns` says, when its player moves
+    /// first (`to_move`) or second. A move brings it at most a square
+    /// nearer, two with a jump, and a jump needs the pawns side by side:
+    /// `apart` squares apart (the rows and columns between them), they
+    /// need `apart - 1` plies to meet (a ply moves one pawn a square while
+    /// they are not side by side), so its first moves before that are
+    /// single steps.
+    fn least_plies(&self, path: u8, pawns: [u8; 2], to_move: bool) -> u32 {
+        let apart = u32::from(self.apart[pawns[0] as usize * self.area + pawns[1] as usize]);
+        let path = u32::from(path);
+        // Its j-th move comes after 2(j - 1) plies (or 2j - 1 moving
+        // second); the moves before `apart - 1` plies cannot jump.
+        let steps = if to_move { apart / 2 } else { apart.saturating_sub(1) / 2 };
+        let moves = if path <= steps { path } else { steps + (path - steps).div_ceil(2) };
+        if to_move {
+            (2 * moves).saturating_sub(1)
         } else {
             2 * moves
         }
@@ -393,6 +448,20 @@ mod tests {
                         let path = game.path_profile(seat).map(|(d, _)| d as u8);
                         assert_eq!(Some(layout.distance[seat * shape.area + pos.pawns[seat] as usize]), path);
                     }
+                    // Every move's bound for the next position, read from
+                    // this layout, is the one its own layout gives.
+                    for &mv in &ours {
+                        let (after, _) = shape.play(&pos, &layout, mv);
+                        let own = shape.layout(after.walls);
+                        for seat in 0..2 {
+                            if !shape.on_goal(seat, after.pawns[seat]) {
+                                assert_eq!(
+                                    shape.least_plies_after(&pos, &layout, mv, seat),
+                                    shape.least_plies_to_win(&after, &own, seat)
+                                );
+                            }
+                        }
+                    }
                     let mv = ours[rng.below(ours.len() as u64) as usize];
                     let (after, mirrored) = shape.play(&pos, &layout, mv);
                     game.make_move(game.parse_move(&shape.move_text(&layout, mv)).expect("legal"));
@@ -401,5 +470,82 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The fewest plies in which `seat`'s pawn can reach its goal with
+    /// the walls as they stand, the other player helping: a breadth-first
+    /// search over both pawns' squares and the side to move, where either
+    /// side may also pass (a wall placed only blocks more).
+    fn helped_plies(shape: &Shape, pos: &Pos, layout: &Layout, seat: usize) -> u32 {
+        let index = |p: [usize; 2], side: usize| (p[0] * shape.area + p[1]) * 2 + side;
+        let mut seen = vec![false; shape.area * shape.area * 2];
+        let start = pos.pawns.map(|p| p as usize);
+        let mut level = vec![(start, pos.side as usize)];
+        seen[index(start, pos.side as usize)] = true;
+        for plies in 0.. {
+            let mut next = Vec::new();
+            for &(pawns, side) in &level {
+                if shape.goal[seat] >> pawns[seat] & 1 == 1 {
+                    return plies;
+                }
+                let targets = shape.pawn_targets(layout.edges, pawns[side], pawns[1 - side]);
+                let passed = std::iter::once(pawns[side]);
+                for square in passed.chain(bits(targets)) {
+                    let mut after = pawns;
+                    after[side] = square;
+                    if !std::mem::replace(&mut seen[index(after, 1 - side)], true) {
+                        next.push((after, 1 - side));
+                    }
+                }
+            }
+            assert!(!next.is_empty(), "a legal position's goal is reachable");
+            level = next;
+        }
+        unreachable!()
+    }
+
+    /// The bound on the plies to win never passes the fewest plies the
+    /// pawns can take with the other player's help, and it reaches them
+    /// often (it is not the plain half-path bound).
+    #[test]
+    fn the_least_plies_to_win_never_pass_the_helped_race() {
+        let mut rng = Rng::new(7);
+        let (mut tight, mut looser_before) = (0, 0);
+        for start in [
+            "quoridor 5x5 pawns=c1,c5 hand=4,4 walls=- turn=1",
+            "quoridor 4x7 pawns=b1,b7 hand=3,3 walls=- turn=1",
+            "quoridor 3x9 pawns=b1,b9 hand=3,3 walls=- turn=1",
+            "quoridor 2x5 pawns=a1,a5 hand=2,2 walls=- turn=1",
+        ] {
+            let first = position(start);
+            let shape = Shape::of(&first).expect("fits");
+            for _ in 0..20 {
+                let mut pos = shape.pos_of(&first);
+                loop {
+                    let layout = shape.layout(pos.walls);
+                    if (0..2).any(|seat| shape.on_goal(seat, pos.pawns[seat])) {
+                        break;
+                    }
+                    for seat in 0..2 {
+                        let (bound, helped) = (
+                            shape.least_plies_to_win(&pos, &layout, seat),
+                            helped_plies(&shape, &pos, &layout, seat),
+                        );
+                        assert!(bound <= helped, "{} seat {seat}: {bound} > {helped}", shape.text(&pos));
+                        tight += usize::from(bound == helped);
+                        let path = u32::from(layout.distance[seat * shape.area + pos.pawns[seat] as usize]);
+                        let half = 2 * path.div_ceil(2) - u32::from(pos.side as usize == seat);
+                        looser_before += usize::from(half < bound);
+                    }
+                    let mut moves = Vec::new();
+                    shape.ordered_moves(&pos, &layout, &mut moves);
+                    pos = shape.play(&pos, &layout, moves[rng.below(moves.len() as u64) as usize]).0;
+                }
+            }
+        }
+        assert!(
+            tight > 100 && looser_before > 100,
+            "tight {tight}, tighter than half the path {looser_before}"
+        );
     }
 }
