@@ -109,12 +109,19 @@ impl<K: KeyWord, P: Copy + Default, const S: usize> Buckets<K, P, S> {
         Buckets { buckets: empty_buckets(first), len: 0, budget, replaced: 0 }
     }
 
-    /// The bucket count the table grows to next: twice its own while the
-    /// old and the new fit in the limit together, then what is left beside
-    /// the old; no more than it has when that is all.
+    /// The bucket count the table grows to next: twice its own while it
+    /// could double again after that (the old and the new fit in the limit
+    /// together), else at once all that is left beside the old (past the
+    /// double when the limit is more than three times the table); no more
+    /// than it has when that is all. The last table takes a half to three
+    /// quarters of the limit.
     fn next_size(&self) -> usize {
         let n = self.buckets.len();
-        (2 * n).min(self.budget.saturating_sub(n)).max(n)
+        if self.budget.saturating_sub(2 * n) >= 2 * n {
+            2 * n
+        } else {
+            self.budget.saturating_sub(n).max(n)
+        }
     }
 
     /// Entries in use.
@@ -269,6 +276,21 @@ mod tests {
             (1..=100_000u64).filter(|&k| table.find([k * 0x1_0001, 3]) == Some(&(k as u32))).collect();
         assert_eq!(kept.len(), table.len());
         assert!(kept.iter().filter(|&&k| k > 50_000).count() > kept.len() / 2);
+    }
+
+    #[test]
+    fn a_growth_after_which_none_fits_takes_all_that_is_left() {
+        // A limit of 14,336 buckets: 4,096, then at once 10,240 (beside the
+        // 4,096 being moved), not 8,192 on which no growth would fit.
+        let limit = 14_336 * std::mem::size_of::<Bucket<u64, u32>>();
+        let mut table: Buckets<u64, u32> = Buckets::new(limit);
+        assert_eq!(table.buckets.len(), 4_096);
+        for key in 1..=100_000u64 {
+            *table.entry(key, 1) = key as u32;
+        }
+        assert_eq!(table.buckets.len(), 10_240);
+        let kept = (1..=100_000u64).filter(|&k| table.find(k) == Some(&(k as u32))).count();
+        assert_eq!(kept, table.len());
     }
 
     #[test]
