@@ -79,7 +79,8 @@ impl ProofSearch<'_> {
         // escape. Every other child's bucket is fetched before any is read.
         let mut decided = None;
         for &mv in &moves {
-            if self.shape.least_plies_after(pos, &layout, mv, x) > plies - 1 {
+            let bound = self.shape.least_plies_after(pos, &layout, mv, x);
+            if bound > plies - 1 {
                 if x_to_move {
                     continue;
                 }
@@ -89,13 +90,15 @@ impl ProofSearch<'_> {
             let (pos, mirrored) = self.shape.play(pos, &layout, mv);
             let key = self.shape.key(&pos, mirrored);
             self.table.prefetch(key);
-            children.push(Child { first: false, pos, key });
+            children.push(Child { pos, key, bound });
         }
         self.move_buffer = moves;
         // What the table knows of the children decides some nodes at once
-        // (a child won soon enough for X, an escape for the other player)
-        // and orders the rest: for X the moves proved to win, for the other
-        // player the moves not proved to lose, first.
+        // (a child won soon enough for X, an escape for the other player).
+        // X tries the rest by the bound, fewest plies first (its pawn's
+        // progress before walls; the table's verdicts from the win search
+        // ordered worse, as did any order for the other player but the
+        // generated one: 4x7 with 3 walls, 6.6 million nodes against 10.4).
         if decided.is_none() {
             let mut open = 0;
             for i in 0..children.len() {
@@ -109,8 +112,7 @@ impl ProofSearch<'_> {
                     }
                     (true, _, true) | (false, true, _) => continue,
                     _ => {
-                        let proved = known.verdicts[x] == Verdict::Wins;
-                        children[open] = Child { first: proved == x_to_move, ..children[i] };
+                        children[open] = children[i];
                         open += 1;
                     }
                 }
@@ -120,7 +122,9 @@ impl ProofSearch<'_> {
         let won = match decided {
             Some(won) => won,
             None => {
-                children.sort_by_key(|child| !child.first);
+                if x_to_move {
+                    children.sort_by_key(|child| child.bound);
+                }
                 let mut won = !x_to_move;
                 for child in &children {
                     if self.within(&child.pos, x, plies - 1)? == x_to_move {
@@ -142,12 +146,11 @@ impl ProofSearch<'_> {
     }
 }
 
-/// A position a move leads to, with its key, and whether it is searched
-/// before the others (X's moves proved to win, the other player's moves
-/// not proved to lose).
+/// A position a move leads to, with its key and X's least plies to win
+/// from it.
 #[derive(Clone, Copy)]
 pub(super) struct Child {
-    first: bool,
     pos: Pos,
     key: u128,
+    bound: u32,
 }
