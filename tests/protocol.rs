@@ -869,6 +869,51 @@ fn a_go_behind_a_finite_search_waits_its_turn() {
     assert_eq!(errors(&lines), 0, "{lines:?}");
 }
 
+/// `readyok` answers `isready` before anything sent after it is answered.
+#[test]
+fn readyok_comes_before_the_answers_to_later_lines() {
+    let mut engine = EngineProcess::start();
+    for _ in 0..20 {
+        engine.send("isready");
+        engine.send("frobnicate");
+        let lines = engine.read_until("info string error", QUICK);
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        assert_eq!(lines[0], "readyok", "{lines:?}");
+    }
+    engine.send("setoption name Hash value 32");
+    engine.send("isready");
+    engine.send("d");
+    let lines = engine.read_until("Key:", QUICK);
+    assert_eq!(lines.first().map(String::as_str), Some("readyok"), "{lines:?}");
+}
+
+/// A `setoption` sent while a `go` waits its turn is for the `go`s sent
+/// after it, not for the one already waiting.
+#[test]
+fn a_waiting_go_keeps_the_options_it_was_sent_with() {
+    let mut engine = EngineProcess::start();
+    engine.send("go depth 5");
+    engine.send("go depth 2");
+    engine.send("setoption name MultiPV value 3");
+    engine.send("go depth 2");
+    let widest = |lines: &[String]| {
+        lines
+            .iter()
+            .filter_map(|line| {
+                let words: Vec<&str> = line.split_whitespace().collect();
+                let at = words.iter().position(|w| *w == "multipv")?;
+                words.get(at + 1)?.parse::<u32>().ok()
+            })
+            .max()
+    };
+    let first = engine.read_until("bestmove", QUICK);
+    let second = engine.read_until("bestmove", QUICK);
+    let third = engine.read_until("bestmove", QUICK);
+    assert_eq!(widest(&first), Some(1), "{first:?}");
+    assert_eq!(widest(&second), Some(1), "{second:?}");
+    assert_eq!(widest(&third), Some(3), "{third:?}");
+}
+
 // Quarto --------------------------------------------------------------------
 
 fn quarto(text: &str) -> Quarto {

@@ -195,6 +195,11 @@ impl Engine {
         SearchHandle { control }
     }
 
+    /// Whether the worker thread is still there to answer.
+    pub fn is_alive(&self) -> bool {
+        self.thread.as_ref().is_some_and(|thread| !thread.is_finished())
+    }
+
     /// A new table of this size, once the work before is done.
     pub fn resize_hash(&self, megabytes: usize) {
         self.submit(Request::ResizeHash(megabytes));

@@ -17,6 +17,9 @@ use session::{Flow, Session};
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
+/// How often a wait for `readyok` checks that the worker is still there.
+const READY_POLL: Duration = Duration::from_millis(100);
+
 /// How long `quit` waits for stopped searches to hand in their moves.
 const QUIT_GRACE: Duration = Duration::from_secs(2);
 
@@ -33,6 +36,14 @@ where
     let (engine_events, reports) = unbounded();
     let mut session = Session::new(output, engine_events);
     let grace = loop {
+        if session.awaits_ready() {
+            // `readyok` comes before the answer to any line after `isready`.
+            match reports.recv_timeout(READY_POLL) {
+                Ok(event) => session.handle_event(event),
+                Err(_) => session.answer_readies_if_worker_gone(),
+            }
+            continue;
+        }
         select! {
             recv(lines) -> line => match line {
                 Ok(line) => {

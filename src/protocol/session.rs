@@ -83,6 +83,22 @@ impl<W: Write> Session<W> {
         self.is_busy() || self.readies_owed > 0
     }
 
+    /// Whether an `isready` waits for the worker: its `readyok` comes
+    /// before the answer to anything sent after it, so input waits too.
+    pub fn awaits_ready(&self) -> bool {
+        self.readies_owed > 0
+    }
+
+    /// Says `readyok` for every `isready` owed if the worker has gone and
+    /// can no longer answer.
+    pub fn answer_readies_if_worker_gone(&mut self) {
+        if self.readies_owed > 0 && !self.engine.is_alive() {
+            for _ in 0..std::mem::take(&mut self.readies_owed) {
+                self.out.line("readyok");
+            }
+        }
+    }
+
     /// Handles one input line.
     pub fn handle_line(&mut self, line: &str) -> Flow {
         log::debug!("<< {line}");

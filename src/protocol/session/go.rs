@@ -6,7 +6,7 @@ use super::{is_threefold, Session};
 use crate::engine::{SearchHandle, SearchRequest};
 use crate::games::{AnyMove, AnyPosition};
 use crate::protocol::emit::perft_summary;
-use crate::protocol::options::FourPlayerSearch;
+use crate::protocol::options::{FourPlayerSearch, Options};
 use crate::protocol::parse::{quoted, GoParams, GoTask};
 use crate::search::SearchSettings;
 use std::io::Write;
@@ -34,6 +34,9 @@ pub(super) struct QueuedGo {
     params: GoParams,
     /// The `searchmoves` that are legal, each once.
     search_moves: Vec<AnyMove>,
+    /// The options when it arrived: a `setoption` after it (while an
+    /// earlier `go` runs) is for the `go`s that follow, not for this one.
+    options: Options,
     /// `stop` arrived before it could start: it answers at once when it does.
     stopped: bool,
 }
@@ -77,6 +80,7 @@ impl<W: Write> Session<W> {
             history: self.history.clone(),
             params,
             search_moves,
+            options: self.options.clone(),
             stopped: false,
         };
         if self.running.is_none() {
@@ -104,7 +108,7 @@ impl<W: Write> Session<W> {
     }
 
     pub(super) fn start(&mut self, go: QueuedGo) {
-        let QueuedGo { position, history, params, search_moves, stopped } = go;
+        let QueuedGo { position, history, params, search_moves, options, stopped } = go;
         let unbounded = params.is_unbounded();
         let searching = params.task == GoTask::Search;
         let hold = searching && (params.limits.infinite || params.ponder) && !stopped;
@@ -124,14 +128,14 @@ impl<W: Write> Session<W> {
             }
             GoTask::Perft(depth) => self.engine.perft(position.clone(), depth),
             GoTask::Solve => {
-                self.engine.solve(position.clone(), self.options.threads, self.options.solve_method.method())
+                self.engine.solve(position.clone(), options.threads, options.solve_method.method())
             }
             GoTask::Search => {
                 let settings = SearchSettings {
-                    threads: self.options.threads.min(machine_threads()),
-                    best_reply: self.options.four_player_search == FourPlayerSearch::BestReply,
-                    multi_pv: self.options.multi_pv,
-                    move_overhead: Duration::from_millis(self.options.move_overhead),
+                    threads: options.threads.min(machine_threads()),
+                    best_reply: options.four_player_search == FourPlayerSearch::BestReply,
+                    multi_pv: options.multi_pv,
+                    move_overhead: Duration::from_millis(options.move_overhead),
                     ..SearchSettings::default()
                 };
                 self.engine.go(SearchRequest {
@@ -140,8 +144,8 @@ impl<W: Write> Session<W> {
                     limits: params.limits,
                     settings,
                     search_moves,
-                    level: self.options.playing_level(),
-                    seed: self.options.seed,
+                    level: options.playing_level(),
+                    seed: options.seed,
                     ponder: params.ponder && !stopped,
                 })
             }
