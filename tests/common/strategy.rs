@@ -25,7 +25,8 @@ pub fn children<G: Game>(position: &G) -> Vec<G> {
 /// through the rules: the winner plays a move the values say wins in one
 /// ply fewer; every move of the loser must lead to a win for the winner in
 /// fewer plies. `whole_tree` walks every defence to the end, otherwise only
-/// the line of best play is followed (each alternative still checked).
+/// the line of best play is followed (each alternative still checked). A
+/// position on the way without a value (the solver failed) is a problem.
 pub fn check_win(
     start: &Quoridor,
     value_of: &mut dyn FnMut(&Quoridor) -> Option<Value>,
@@ -38,7 +39,9 @@ pub fn check_win(
         if !seen.insert(key) {
             continue;
         }
-        let value = value_of(&position)?;
+        let Some(value) = value_of(&position) else {
+            return Some(format!("{} has no value", position.to_text()));
+        };
         match (value, position.outcome()) {
             (Value::Loss(0), Some(Outcome::Win(w))) if w != position.side_to_move() => continue,
             (_, Some(_)) | (Value::Loss(0) | Value::Win(0), None) => {
