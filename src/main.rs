@@ -11,6 +11,7 @@ fn main() {
     match args.first().map(String::as_str) {
         None => tabula::protocol::run(BufReader::new(io::stdin()), io::stdout()),
         Some("bench") => bench(),
+        Some("solve") if args[1..].iter().any(|a| matches!(a.as_str(), "--help" | "-h" | "help")) => usage(),
         Some("solve") => std::process::exit(tabula::protocol::solve_command::run(&args[1..])),
         Some("--help" | "-h" | "help") => usage(),
         Some(other) => {

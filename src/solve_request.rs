@@ -133,6 +133,7 @@ pub fn parse_request(args: &[String]) -> Result<SolveRequest, RequestError> {
     // The position text, and the first key that describes a variant.
     let mut text: Option<&str> = None;
     let mut variant_key: Option<&str> = None;
+    let mut given: Vec<&str> = Vec::new();
     for key in keys {
         let Some((name, value)) = key.split_once('=') else {
             // Most likely the rest of a position text the shell split.
@@ -140,6 +141,10 @@ pub fn parse_request(args: &[String]) -> Result<SolveRequest, RequestError> {
                 if text.is_some() { "; give the position text as one argument, in quotes" } else { "" };
             return Err(format!("'{}' is not KEY=VALUE{hint}", quoted(key)).into());
         };
+        if given.contains(&name) {
+            return Err(RequestError::Conflict { first: name.to_string(), second: name.to_string() });
+        }
+        given.push(name);
         let is_position = name == "position";
         if is_position || VARIANT_KEYS.contains(&name) {
             // A position text stands alone: no second one, no variant key with it.
@@ -164,7 +169,13 @@ pub fn parse_request(args: &[String]) -> Result<SolveRequest, RequestError> {
             "height" => variant.height = number()?,
             "walls" => variant.walls = number()?,
             "players" => variant.players = number()?,
-            "multijump" => variant.multi_jump = value == "true",
+            "multijump" => {
+                variant.multi_jump = match value {
+                    "true" => true,
+                    "false" => false,
+                    _ => return Err(format!("multijump: '{}' is not true or false", quoted(value)).into()),
+                }
+            }
             "level" => rules.level = number()?,
             "board" => {
                 rules.side = match value {
@@ -187,7 +198,10 @@ pub fn parse_request(args: &[String]) -> Result<SolveRequest, RequestError> {
                     )
                     .into());
                 }
-                max_bytes = mib.max(1) << 20;
+                if mib == 0 {
+                    return Err("memory: 0 MiB leaves nothing to solve with (at least 1)".to_string().into());
+                }
+                max_bytes = mib << 20;
             }
             "placed" => placed = Some(number()?),
             "seed" => seed = number()? as u64,
@@ -220,6 +234,15 @@ pub fn parse_request(args: &[String]) -> Result<SolveRequest, RequestError> {
             }
             _ => return Err(format!("unknown key '{}'", quoted(name)).into()),
         }
+    }
+    // A key of the other game would be silently ignored: refuse it.
+    let foreign: &[&str] = match game.as_str() {
+        "quarto" => &["width", "height", "walls", "players", "multijump"],
+        _ => &["level", "board"],
+    };
+    if let Some(key) = given.iter().find(|key| foreign.contains(key)) {
+        let other = if game == "quarto" { "Quoridor" } else { "Quarto (game=quarto)" };
+        return Err(format!("{key}= is a key of {other}, not of {game}").into());
     }
     let mut position = match (text, game.as_str()) {
         (Some(text), _) => AnyPosition::from_text(text).map_err(RequestError::Position)?,
@@ -360,6 +383,14 @@ mod tests {
             "memory=x",
             "memory=17592186044416",
             "memory=18446744073709551616",
+            "memory=0",
+            "width=3 height=3 width=5",
+            "walls=2 walls=2",
+            "multijump=yes",
+            "game=quarto width=5",
+            "game=quarto walls=3",
+            "level=2",
+            "board=3x3",
         ] {
             assert!(parse_request(&args(bad)).is_err(), "{bad}");
         }

@@ -36,6 +36,13 @@ fn bad_arguments_are_refused() {
     assert!(!ok && stderr.contains("width"), "{stderr}");
     let (ok, _, stderr) = solve(&["width=4", "height=4", "players=4"]);
     assert!(!ok && stderr.contains("odd sides"), "{stderr}");
+    // Nothing given is silently dropped: a key twice, the other game's keys.
+    let (ok, stdout, stderr) = solve(&["width=3", "height=3", "width=5"]);
+    assert!(!ok && stdout.is_empty() && stderr.contains("width= is given twice"), "{stderr}");
+    let (ok, _, stderr) = solve(&["game=quarto", "board=3x3", "walls=3"]);
+    assert!(!ok && stderr.contains("walls= is a key of Quoridor"), "{stderr}");
+    let (ok, stdout, _) = solve(&["--help"]);
+    assert!(ok && stdout.contains("tabula solve [game=quoridor|quarto]"), "{stdout}");
 }
 
 #[test]
