@@ -238,7 +238,8 @@ pub fn parse_request(args: &[String]) -> Result<SolveRequest, RequestError> {
     // A key of the other game would be silently ignored: refuse it.
     let foreign: &[&str] = match game.as_str() {
         "quarto" => &["width", "height", "walls", "players", "multijump"],
-        _ => &["level", "board"],
+        "quoridor" => &["level", "board"],
+        _ => &[],
     };
     if let Some(key) = given.iter().find(|key| foreign.contains(key)) {
         let other = if game == "quarto" { "Quoridor" } else { "Quarto (game=quarto)" };

@@ -897,14 +897,7 @@ fn a_waiting_go_keeps_the_options_it_was_sent_with() {
     engine.send("setoption name MultiPV value 3");
     engine.send("go depth 2");
     let widest = |lines: &[String]| {
-        lines
-            .iter()
-            .filter_map(|line| {
-                let words: Vec<&str> = line.split_whitespace().collect();
-                let at = words.iter().position(|w| *w == "multipv")?;
-                words.get(at + 1)?.parse::<u32>().ok()
-            })
-            .max()
+        lines.iter().filter_map(|line| field_of(line, "multipv")?.parse::<u32>().ok()).max()
     };
     let first = engine.read_until("bestmove", QUICK);
     let second = engine.read_until("bestmove", QUICK);
