@@ -15,6 +15,7 @@ pub mod huge_pages;
 pub mod perft;
 pub mod prefetch;
 pub mod protocol;
+pub mod quote;
 pub mod rng;
 pub mod search;
 pub mod solve;

@@ -1,5 +1,5 @@
 //! The `tabula` binary: logging to stderr, command-line one-shots, then the
-//! protocol loop on stdin/stdout.
+//! protocol loop on stdin/stdout (the UCI-style protocol or QTP).
 
 use std::io::{self, BufReader};
 
@@ -9,17 +9,34 @@ fn main() {
         .init();
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
-        None => tabula::protocol::run(BufReader::new(io::stdin()), io::stdout()),
         Some("bench") => bench(),
         Some("solve") if args[1..].iter().any(|a| matches!(a.as_str(), "--help" | "-h" | "help")) => usage(),
         Some("solve") => std::process::exit(tabula::protocol::solve_command::run(&args[1..])),
         Some("--help" | "-h" | "help") => usage(),
-        Some(other) => {
-            eprintln!("tabula: unknown argument '{other}'");
-            usage();
-            std::process::exit(2);
+        _ => {
+            let startup = startup(&args);
+            tabula::protocol::run_with(BufReader::new(io::stdin()), io::stdout(), &startup)
         }
     }
+}
+
+/// The protocol's command line: `-seed N` (how QTP's referee starts its
+/// engines) sets `Seed`; any other argument is ignored, as tournament
+/// managers pass arguments of their own (said at log level `info`, since
+/// the referee reads standard error as the engine's output).
+fn startup(args: &[String]) -> tabula::protocol::Startup {
+    let mut startup = tabula::protocol::Startup::default();
+    let mut words = args.iter();
+    while let Some(word) = words.next() {
+        match word.as_str() {
+            "-seed" | "--seed" => match words.next().map(|n| n.parse::<u64>()) {
+                Some(Ok(seed)) => startup.seed = Some(seed),
+                Some(Err(_)) | None => log::info!("ignored '{word}' without a whole number after it"),
+            },
+            other => log::info!("ignored the argument '{other}'"),
+        }
+    }
+    startup
 }
 
 fn bench() {
@@ -30,7 +47,9 @@ fn bench() {
 }
 
 fn usage() {
-    println!("usage: tabula          speak the protocol on stdin/stdout (see protocol.md)");
+    println!("usage: tabula [-seed N] speak the protocol on stdin/stdout (see protocol.md): the UCI-style");
+    println!("                    one, or QTP if the first command is QTP's; -seed sets Seed, other");
+    println!("                    arguments are ignored");
     println!("       tabula bench    search the benchmark positions; prints 'Bench: <nodes>'");
     println!("       tabula solve [game=quoridor|quarto] [width=W height=H walls=N] [board=4x4|3x3 level=L]");
     println!("                    or 'position=<position text>' (one argument)");

@@ -21,7 +21,7 @@ use crate::game::Position;
 use crate::games::quarto::{Quarto, Rules};
 use crate::games::quoridor::{Quoridor, Variant};
 use crate::games::AnyPosition;
-use crate::protocol::parse::quoted;
+use crate::quote::quoted;
 use crate::rng::Rng;
 use crate::solve::split::MAX_SPLIT_PLIES;
 use crate::solve::Method;

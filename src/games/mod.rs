@@ -73,7 +73,7 @@ impl AnyPosition {
                 Quoridor::from_text(text).map(AnyPosition::Quoridor).map_err(|e| e.to_string())
             }
             Some("quarto") => Quarto::from_text(text).map(AnyPosition::Quarto).map_err(|e| e.to_string()),
-            Some(game) => Err(format!("unknown game '{}'", crate::protocol::parse::quoted(game))),
+            Some(game) => Err(format!("unknown game '{}'", crate::quote::quoted(game))),
             None => Err("empty position text".into()),
         }
     }

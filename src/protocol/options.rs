@@ -5,6 +5,7 @@ pub use super::choices::{Choice, FourPlayerSearch, GameKind, PlayerCount, Quarto
 use super::parse::quoted;
 use crate::engine::strength::{level_for_elo, MAX_ELO, MIN_ELO};
 use crate::games::quoridor::Variant;
+use crate::search::SearchSettings;
 use std::fmt;
 
 /// Current values of every option.
@@ -377,6 +378,18 @@ impl Options {
         }
     }
 
+    /// How a search runs under these options (its limits come from `go`):
+    /// at most as many threads as the machine runs at once.
+    pub fn search_settings(&self) -> SearchSettings {
+        SearchSettings {
+            threads: self.threads.min(machine_threads()),
+            best_reply: self.four_player_search == FourPlayerSearch::BestReply,
+            multi_pv: self.multi_pv,
+            move_overhead: std::time::Duration::from_millis(self.move_overhead),
+            ..SearchSettings::default()
+        }
+    }
+
     /// The Quarto rules these options describe.
     pub fn quarto_rules(&self) -> crate::games::quarto::Rules {
         crate::games::quarto::Rules { side: self.quarto_board.side(), level: self.quarto_level }
@@ -392,6 +405,11 @@ impl Options {
             multi_jump: self.multi_jump,
         }
     }
+}
+
+/// How many threads this machine runs at once.
+pub fn machine_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// The value of a `setoption`, checked against the option's kind.

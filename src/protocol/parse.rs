@@ -6,6 +6,8 @@
 //! with its number and column. Nothing here knows the game: moves and
 //! position texts stay text until the session checks them against the rules.
 
+/// Quoting input back in messages (kept in a leaf module the rules share).
+pub use crate::quote::{quoted, QUOTED_CHARS};
 use crate::search::Limits;
 use nom::branch::alt;
 use nom::bytes::complete::take_till1;
@@ -284,17 +286,6 @@ impl fmt::Display for GoProblem {
                 quoted(value)
             ),
         }
-    }
-}
-
-/// At most this many characters of the input are quoted back in a message.
-pub const QUOTED_CHARS: usize = 80;
-
-/// `text` cut to [`QUOTED_CHARS`] characters, marked when cut.
-pub fn quoted(text: &str) -> String {
-    match text.char_indices().nth(QUOTED_CHARS) {
-        Some((cut, _)) => format!("{}...", &text[..cut]),
-        None => text.to_string(),
     }
 }
 

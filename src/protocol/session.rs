@@ -7,14 +7,14 @@
 mod go;
 
 use super::emit::{bestmove_line, info_lines, perft_summary, Output};
-use super::options::{Changed, GameKind, Options};
+use super::options::{machine_threads, Changed, GameKind, Options};
 use super::parse::{parse_line, Command, PositionBase};
 use crate::engine::{Engine, EngineEvent};
 use crate::games::quarto::Quarto;
 use crate::games::quoridor::Quoridor;
 use crate::games::{AnyMove, AnyPosition};
 use crossbeam_channel::Sender;
-use go::{machine_threads, QueuedGo, RunningGo};
+use go::{QueuedGo, RunningGo};
 use std::collections::VecDeque;
 use std::io::Write;
 
@@ -50,7 +50,11 @@ impl<W: Write> Session<W> {
     /// engine's reports go to `engine_events`, for the caller to hand back
     /// through [`Session::handle_event`].
     pub fn new(writer: W, engine_events: Sender<EngineEvent>) -> Session<W> {
-        let options = Options::default();
+        Session::with_options(writer, engine_events, Options::default())
+    }
+
+    /// As [`Session::new`], starting from `options` (the command line's seed).
+    pub fn with_options(writer: W, engine_events: Sender<EngineEvent>, options: Options) -> Session<W> {
         let position = match start_position(&options) {
             Ok(position) => position,
             Err(e) => unreachable!("the default options describe a playable game: {e}"),

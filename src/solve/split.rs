@@ -10,7 +10,7 @@ use super::Value;
 use crate::game::prelude::*;
 use crate::game::Outcome;
 use crate::games::AnyPosition;
-use crate::protocol::parse::quoted;
+use crate::quote::quoted;
 use std::collections::HashMap;
 
 /// The largest split depth: the tree above the sub-proofs is walked whole.

@@ -31,7 +31,13 @@ impl EngineProcess {
     }
 
     pub fn start_binary(path: &Path) -> EngineProcess {
+        EngineProcess::start_with_args(path, &[])
+    }
+
+    /// Starts `path` with command-line `args`.
+    pub fn start_with_args(path: &Path, args: &[&str]) -> EngineProcess {
         let mut child = Command::new(path)
+            .args(args)
             .env_remove("RUST_LOG")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

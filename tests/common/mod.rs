@@ -5,4 +5,5 @@
 #![allow(dead_code)]
 
 pub mod engine_process;
+pub mod qtp;
 pub mod strategy;

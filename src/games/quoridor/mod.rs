@@ -14,6 +14,7 @@ mod path_cache;
 mod paths;
 mod play;
 mod position_text;
+pub mod qtp;
 mod race;
 mod seat_paths;
 mod selective;

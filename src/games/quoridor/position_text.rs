@@ -178,6 +178,21 @@ impl Quoridor {
         Ok(position)
     }
 
+    /// The same position with `seat` to move, for a controller that lets a
+    /// side move twice (QTP's `playmove` names the colour) or passes the
+    /// turn of a seat that is out; `None` for a seat that does not play or
+    /// a game that is over.
+    pub fn with_turn(&self, seat: usize) -> Option<Quoridor> {
+        if seat >= self.players as usize || self.winner.is_some() {
+            return None;
+        }
+        let mut turned = self.clone();
+        turned.side = seat as u8;
+        turned.hash = turned.hash_from_scratch();
+        turned.refresh_accumulator();
+        Some(turned)
+    }
+
     /// Whether a wall would neither overlap nor cross one already placed.
     pub fn wall_fits(&self, centre: usize, vertical: bool) -> bool {
         let (h, v) = (self.horizontal, self.vertical);
@@ -189,5 +204,30 @@ impl Quoridor {
         } else {
             !h.contains(centre - 1) && !h.contains(centre + 1)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::prelude::*;
+
+    #[test]
+    fn a_turn_given_is_the_text_with_that_turn() {
+        let text = "quoridor 9x9 pawns=f4,c6 hand=4,5 walls=b2h,g3v,b4v,c4h,e4h,b5h,d5h,f5h,g5v,h6h,e7h \
+                    turn=1 jumps=single";
+        let position = Quoridor::from_text(text).expect("a legal position");
+        let turned = position.with_turn(1).expect("seat 2 plays");
+        let expected = Quoridor::from_text(&text.replace("turn=1", "turn=2")).expect("a legal position");
+        assert_eq!(turned.to_text(), expected.to_text());
+        assert_eq!(turned.hash(), expected.hash());
+        let names = |p: &Quoridor| {
+            let mut moves = MoveList::default();
+            p.generate_moves(&mut moves);
+            moves.iter().map(|&m| p.format_move(m)).collect::<Vec<_>>()
+        };
+        assert_eq!(names(&turned), names(&expected));
+        assert!(position.with_turn(2).is_none(), "two players: no seat 3");
+        assert_eq!(position.with_turn(0).map(|p| p.hash()), Some(position.hash()));
     }
 }

@@ -6,9 +6,8 @@ use super::{is_threefold, Session};
 use crate::engine::{SearchHandle, SearchRequest};
 use crate::games::{AnyMove, AnyPosition};
 use crate::protocol::emit::perft_summary;
-use crate::protocol::options::{FourPlayerSearch, Options};
+use crate::protocol::options::Options;
 use crate::protocol::parse::{quoted, GoParams, GoTask};
-use crate::search::SearchSettings;
 use std::io::Write;
 use std::time::Duration;
 
@@ -131,13 +130,7 @@ impl<W: Write> Session<W> {
                 self.engine.solve(position.clone(), options.threads, options.solve_method.method())
             }
             GoTask::Search => {
-                let settings = SearchSettings {
-                    threads: options.threads.min(machine_threads()),
-                    best_reply: options.four_player_search == FourPlayerSearch::BestReply,
-                    multi_pv: options.multi_pv,
-                    move_overhead: Duration::from_millis(options.move_overhead),
-                    ..SearchSettings::default()
-                };
+                let settings = options.search_settings();
                 self.engine.go(SearchRequest {
                     position: position.clone(),
                     history,
@@ -203,11 +196,6 @@ impl<W: Write> Session<W> {
 
 /// The parameters that give each seat's clock.
 const CLOCK_NAMES: [&str; 4] = ["wtime or p1time", "btime or p2time", "p3time", "p4time"];
-
-/// How many threads this machine runs at once.
-pub(super) fn machine_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
-}
 
 /// A `go` whose values could not all be used: the shortest search that
 /// still answers (a one-ply search, or perft 1 when perft was asked for).

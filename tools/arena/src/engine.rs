@@ -1,6 +1,7 @@
 //! One engine process: started with its command, arguments and directory,
 //! fed through its standard input, read by its own thread, and never waited
-//! on without a time limit. Dropping it kills and reaps the process and
+//! on without a time limit. It speaks the UCI-style protocol or QTP
+//! ([`crate::qtp`]). Dropping it kills and reaps the process and
 //! everything it started (see [`crate::reap`]).
 
 use crossbeam_channel::{Receiver, RecvTimeoutError};
@@ -12,10 +13,34 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tabula::protocol::lines::{spawn_bounded_line_reader, LineBounds, LineTooLong};
 
+/// The protocol an engine speaks (`proto=`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Protocol {
+    /// Tabula's UCI-style protocol (`uci`, `position`, `go`).
+    #[default]
+    Uci,
+    /// The Quoridor Text Protocol (`boardsize`, `playmove`, `genmove`):
+    /// see [`crate::qtp`].
+    Qtp,
+}
+
+impl Protocol {
+    /// `uci` or `qtp`.
+    pub fn parse(text: &str) -> Option<Protocol> {
+        match text {
+            "uci" => Some(Protocol::Uci),
+            "qtp" => Some(Protocol::Qtp),
+            _ => None,
+        }
+    }
+}
+
 /// How an engine is started and configured.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct EngineSpec {
     pub name: String,
+    /// `proto=uci|qtp`.
+    pub protocol: Protocol,
     pub command: PathBuf,
     pub args: Vec<String>,
     pub dir: Option<PathBuf>,
@@ -67,6 +92,9 @@ pub enum EngineError {
     Flood(String),
     /// The run was interrupted while waiting for it.
     Interrupted,
+    /// A QTP engine answered `?` to a command it had to carry out: the
+    /// command and its message.
+    Refused(String, String),
 }
 
 impl std::fmt::Display for EngineError {
@@ -78,6 +106,9 @@ impl std::fmt::Display for EngineError {
             EngineError::Write => write!(f, "stopped reading its input"),
             EngineError::Flood(what) => write!(f, "floods its output ({what})"),
             EngineError::Interrupted => write!(f, "was left: the run is interrupted"),
+            EngineError::Refused(command, message) => {
+                write!(f, "refuses '{command}' ({})", tabula::quote::quoted(message))
+            }
         }
     }
 }
@@ -93,6 +124,10 @@ pub struct EngineProcess {
     /// Set when the whole run is interrupted: every wait ends.
     interrupted: Option<Arc<AtomicBool>>,
     pub declared: Vec<DeclaredOption>,
+    /// The protocol it speaks.
+    pub protocol: Protocol,
+    /// A QTP engine's `list_commands`.
+    pub commands: Vec<String>,
 }
 
 /// The longest line an engine may write, in bytes: longer is a flood. Far
@@ -178,9 +213,15 @@ impl EngineProcess {
             output_left: OUTPUT_BYTES,
             interrupted,
             declared: Vec::new(),
+            protocol: spec.protocol,
+            commands: Vec::new(),
         };
-        engine.send("uci")?;
         let deadline = Instant::now() + spec.handshake_timeout();
+        if spec.protocol == Protocol::Qtp {
+            crate::qtp::handshake(&mut engine, deadline)?;
+            return Ok(engine);
+        }
+        engine.send("uci")?;
         loop {
             let line = engine.read_line(deadline, "uciok")?;
             if line == "uciok" {
@@ -245,8 +286,12 @@ impl EngineProcess {
         Ok(line)
     }
 
-    /// `isready` answered by `readyok` in time; earlier lines are dropped.
+    /// `isready` answered by `readyok` in time (QTP: `name` answered);
+    /// earlier lines are dropped.
     pub fn sync(&mut self, timeout: Duration) -> Result<(), EngineError> {
+        if self.protocol == Protocol::Qtp {
+            return crate::qtp::command(self, "name", Instant::now() + timeout).map(drop);
+        }
         self.send("isready")?;
         let deadline = Instant::now() + timeout;
         while self.read_line(deadline, "readyok")? != "readyok" {}

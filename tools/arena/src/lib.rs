@@ -1,5 +1,5 @@
 //! The match runner's parts, as a library: engine processes and their
-//! clean-up ([`engine`], [`reap`]), variants and openings ([`setup`], files of records or positions: [`openings`]), the
+//! clean-up ([`engine`], [`reap`]), QTP engines ([`qtp`]), variants and openings ([`setup`], files of records or positions: [`openings`]), the
 //! referee ([`referee`]) and its adjudication by scores ([`adjudicate`]) or by the pawn race solver ([`race`]), game records ([`record`]), scheduling, standings (with the
 //! [`ranking`] table of three or more engines) and statistics, and machine-readable results that merge ([`results`]). The
 //! `arena` binary drives them from its command line; the
@@ -10,6 +10,7 @@ pub mod adjudicate;
 pub mod cli;
 pub mod engine;
 pub mod openings;
+pub mod qtp;
 pub mod race;
 pub mod ranking;
 pub mod reap;

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 const USAGE: &str = "\
 usage: arena -engine cmd=PATH [name=NAME] [arg=ARG]... [dir=DIR] [option.NAME=VALUE]... [tc=[MOVES/]TIME[+INC]|st=S|nodes=N|depth=N] [tc=inf]
-                          [timemargin=MS] [handshake=S]
+                          [timemargin=MS] [handshake=S] [proto=uci|qtp]   (qtp: the Quoridor Text Protocol)
              -engine ... [-engine ... -engine ...]
              [-each tc=10+0.1 | st=0.2 | nodes=N | depth=N  option.NAME=VALUE ...]
              [-variant game=quoridor [width=9 height=9 walls=10 players=2 multijump=false] | game=quarto [board=4x4 level=1]]

@@ -5,7 +5,7 @@
 //! and the game goes on until a pawn reaches its goal or one engine is left.
 
 use crate::adjudicate::{Adjudication, Adjudicator, Verdict};
-use crate::engine::{EngineError, EngineProcess, SearchReport};
+use crate::engine::{EngineError, EngineProcess, Protocol, SearchReport};
 use crate::race::race_verdict;
 use crate::setup::{opening_position, GameVariant, Limit, Opening};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -101,6 +101,10 @@ struct Game {
     /// What adjudication decided after the last move, if anything.
     verdict: Option<Verdict>,
     record: GameRecord,
+    /// QTP engines: how many moves of `since_base` each seat has heard.
+    heard: [usize; 4],
+    /// Seats whose engine failed to set up the game (QTP), and why.
+    failed_setup: Vec<(usize, Fault, String)>,
 }
 
 /// Plays the game; `engines[seat]` plays seat `seat`. A seat without an
@@ -110,6 +114,11 @@ pub fn play_game(setup: &GameSetup, engines: &mut [Option<EngineProcess>]) -> Ga
         Ok(game) => game,
         Err(record) => return record,
     };
+    for (seat, fault, why) in std::mem::take(&mut game.failed_setup) {
+        if game.retire(setup, seat, fault, &why) {
+            return game.record;
+        }
+    }
     while !game.is_over(setup) {
         let seat = game.position.side_to_move();
         if game.out[seat] {
@@ -159,8 +168,24 @@ impl Game {
             })
             .collect();
         let mut out = [false; 4];
+        let mut failed_setup = Vec::new();
         for (seat, engine) in engines.iter_mut().enumerate() {
             match engine {
+                Some(engine) if engine.protocol == Protocol::Qtp => {
+                    if setup.opening.fen.is_some() {
+                        record.termination = "bad opening: a QTP engine starts from the start position \
+                                              (an opening given as a position cannot be played)"
+                            .into();
+                        return Err(record);
+                    }
+                    let GameVariant::Quoridor(v) = setup.variant else {
+                        record.termination = "QTP engines play Quoridor only".into();
+                        return Err(record);
+                    };
+                    if let Err(e) = crate::qtp::new_game(engine, v.width, v.walls, &setup.limits[seat]) {
+                        failed_setup.push((seat, fault_of(&e), e.to_string()));
+                    }
+                }
                 Some(engine) => {
                     let _ = engine.send("ucinewgame");
                 }
@@ -178,6 +203,8 @@ impl Game {
             adjudicator: Adjudicator::new(setup.adjudication),
             verdict: None,
             record,
+            heard: [0; 4],
+            failed_setup,
         })
     }
 
@@ -249,28 +276,67 @@ impl Game {
     /// Tells `engine` the game and its clock and waits for its move, at
     /// most its budget and margin.
     fn ask_move(
-        &self,
+        &mut self,
         setup: &GameSetup,
         engine: &mut EngineProcess,
         seat: usize,
     ) -> (Result<(String, SearchReport), EngineError>, Duration) {
-        let command = go_command(setup, &self.clocks, setup.variant.players(), seat);
-        let moves = self.since_base.join(" ");
-        let position_line = match &self.base {
-            None => format!("position startpos moves {moves}"),
-            Some(text) => format!("position fen {text} moves {moves}"),
-        };
         let budget = match &setup.limits[seat] {
             _ if setup.unclocked.get(seat) == Some(&true) => UNCLOCKED_WAIT,
             Limit::Clock { .. } => self.clocks[seat].left,
             Limit::MoveTime(t) => *t,
             Limit::Nodes(_) | Limit::Depth(_) => Duration::from_secs(60),
         };
+        if engine.protocol == Protocol::Qtp {
+            return self.ask_qtp_move(setup, engine, seat, budget);
+        }
+        let command = go_command(setup, &self.clocks, setup.variant.players(), seat);
+        let moves = self.since_base.join(" ");
+        let position_line = match &self.base {
+            None => format!("position startpos moves {moves}"),
+            Some(text) => format!("position fen {text} moves {moves}"),
+        };
         let started = Instant::now();
         let answer = engine
             .send(position_line.trim_end())
             .and_then(|_| engine.send(&command))
             .and_then(|_| wait_bestmove(engine, started + budget + setup.margins[seat], setup.interrupted));
+        (answer, started.elapsed())
+    }
+
+    /// A QTP engine's move: the moves it has not heard, its clock (where
+    /// it lists `time_left`), then `genmove`; the clock runs from `genmove`.
+    fn ask_qtp_move(
+        &mut self,
+        setup: &GameSetup,
+        engine: &mut EngineProcess,
+        seat: usize,
+        budget: Duration,
+    ) -> (Result<(String, SearchReport), EngineError>, Duration) {
+        let size = match setup.variant {
+            GameVariant::Quoridor(v) => v.width,
+            GameVariant::Quarto(_) => 0,
+        };
+        let told = crate::qtp::tell(engine, &self.since_base, self.heard[seat], size).and_then(|_| {
+            self.heard[seat] = self.since_base.len();
+            match &setup.limits[seat] {
+                Limit::Clock { moves, .. } => {
+                    let clock = &self.clocks[seat];
+                    let stones = moves.map_or(0, |m| m - clock.moves_made % m);
+                    crate::qtp::time_left(engine, seat, clock.left, stones)
+                }
+                _ => Ok(()),
+            }
+        });
+        let started = Instant::now();
+        let answer = told.and_then(|_| {
+            crate::qtp::genmove(engine, seat, size, started + budget + setup.margins[seat])
+                .map(|text| (text, SearchReport::default()))
+        });
+        if answer.is_ok() {
+            // The engine played its own move on its board.
+            self.heard[seat] += 1;
+        }
         (answer, started.elapsed())
     }
 
@@ -285,9 +351,7 @@ impl Game {
     ) -> Option<(Fault, String)> {
         let (text, report) = match answer {
             Err(EngineError::Timeout(_)) => return Some((Fault::TimeLoss, "loses on time".to_string())),
-            // Counted with the time losses: it loses the game, and the match goes on.
-            Err(e @ EngineError::Flood(_)) => return Some((Fault::TimeLoss, e.to_string())),
-            Err(e) => return Some((Fault::Crash, format!("{e}"))),
+            Err(e) => return Some((fault_of(&e), e.to_string())),
             Ok(found) => found,
         };
         let limit = &setup.limits[seat];
@@ -325,6 +389,18 @@ impl Game {
             return true;
         }
         false
+    }
+}
+
+/// The fault of an engine that failed to answer as it had to.
+fn fault_of(error: &EngineError) -> Fault {
+    match error {
+        EngineError::Timeout(_) => Fault::TimeLoss,
+        // Counted with the time losses: it loses the game, and the match goes on.
+        EngineError::Flood(_) => Fault::TimeLoss,
+        // A QTP engine that answers `?` to what it must do plays no legal move.
+        EngineError::Refused(..) => Fault::Illegal,
+        _ => Fault::Crash,
     }
 }
 

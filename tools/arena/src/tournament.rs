@@ -5,7 +5,7 @@
 //! or an interrupt).
 
 use crate::cli::Config;
-use crate::engine::{EngineError, EngineProcess};
+use crate::engine::{EngineError, EngineProcess, Protocol};
 use crate::record::{append, result_token, today, write_record, RecordInfo};
 use crate::referee::{play_game, Fault, GameRecord, GameSetup};
 use crate::results::{append_line, GameLine, RunFacts};
@@ -328,10 +328,17 @@ fn start_engine(
 ) -> Result<EngineProcess, EngineError> {
     let spec = &config.engines[index].spec;
     let mut engine = EngineProcess::start_interruptible(spec, Some(interrupted.clone()))?;
-    let mut settings = config.variant.engine_options();
+    // A QTP engine hears the game from `boardsize` and `walls`.
+    let qtp = spec.protocol == Protocol::Qtp;
+    let mut settings = if qtp { Vec::new() } else { config.variant.engine_options() };
     settings.extend(spec.options.iter().cloned());
     for (name, value) in settings {
-        if let Some(refusal) = engine.set_option(&name, &value)? {
+        let refusal = if qtp {
+            crate::qtp::set_option(&mut engine, &name, &value)?
+        } else {
+            engine.set_option(&name, &value)?
+        };
+        if let Some(refusal) = refusal {
             let _ = events.send(Event::Warning(refusal));
         }
     }

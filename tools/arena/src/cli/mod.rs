@@ -3,7 +3,7 @@
 //! `--long` spellings are accepted for every flag.
 
 use crate::adjudicate::Adjudication;
-use crate::engine::EngineSpec;
+use crate::engine::{EngineSpec, Protocol};
 use crate::openings::OpeningFormat;
 use crate::schedule::Tournament;
 use crate::setup::{GameVariant, Limit};
@@ -22,6 +22,8 @@ pub struct EngineConfig {
     /// `Some(false)`: a clock was given in the same group, which overrides
     /// an `-each tc=inf`.
     pub infinite: Option<bool>,
+    /// Whether `proto=` was given in this group (an engine's own overrides `-each`).
+    pub protocol_given: bool,
 }
 
 /// Where openings come from.
@@ -227,6 +229,34 @@ pub fn parse(args: &[String]) -> Result<Config, CliError> {
     Ok(config)
 }
 
+/// What a QTP engine can play: two-player Quoridor on a square board with
+/// single jumps, from the start position, under a clock or a time a move
+/// (QTP has no node or depth limit).
+fn check_qtp(engine: &EngineConfig, variant: &GameVariant, openings: &OpeningSource) -> Result<(), CliError> {
+    let name = &engine.spec.name;
+    let playable = match variant {
+        GameVariant::Quoridor(v) => v.players == 2 && v.width == v.height && !v.multi_jump,
+        GameVariant::Quarto(_) => false,
+    };
+    if !playable {
+        return Err(CliError::Conflict(format!(
+            "{name} speaks QTP, which plays two-player Quoridor on a square board with single jumps"
+        )));
+    }
+    if engine.infinite == Some(true) || matches!(engine.limit, Some(Limit::Nodes(_) | Limit::Depth(_))) {
+        return Err(CliError::Conflict(format!(
+            "{name} speaks QTP, which has no node or depth limit: give it tc= or st="
+        )));
+    }
+    if let OpeningSource::File { format: OpeningFormat::Epd, .. } = openings {
+        return Err(CliError::Conflict(format!(
+            "{name} speaks QTP, which starts every game from the start position: \
+             an EPD opening (a position) cannot be played; give the openings as moves"
+        )));
+    }
+    Ok(())
+}
+
 /// Fills engine settings from `-each` and checks the whole.
 fn finish(config: &mut Config, each: &EngineConfig) -> Result<(), CliError> {
     for (index, engine) in config.engines.iter_mut().enumerate() {
@@ -250,6 +280,12 @@ fn finish(config: &mut Config, each: &EngineConfig) -> Result<(), CliError> {
             )));
         }
         engine.spec.handshake = engine.spec.handshake.or(each.spec.handshake);
+        if !engine.protocol_given {
+            engine.spec.protocol = each.spec.protocol;
+        }
+        if engine.spec.protocol == Protocol::Qtp {
+            check_qtp(engine, &config.variant, &config.openings)?;
+        }
         if engine.spec.dir.is_none() {
             engine.spec.dir = each.spec.dir.clone();
         }

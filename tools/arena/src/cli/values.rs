@@ -4,6 +4,7 @@
 
 use super::{CliError, EngineConfig, OpeningSource};
 use crate::adjudicate::{DrawRule, ResignRule};
+use crate::engine::Protocol;
 use crate::openings::OpeningFormat;
 use crate::setup::{GameVariant, Limit};
 use crate::stats::Sprt;
@@ -63,6 +64,15 @@ pub(super) fn engine_setting(
 ) -> Result<(), CliError> {
     match key {
         "cmd" => config.spec.command = PathBuf::from(value),
+        "proto" => {
+            config.spec.protocol = Protocol::parse(value).ok_or_else(|| {
+                CliError::Conflict(format!(
+                    "{flag}: proto={value}: arena speaks uci (Tabula's UCI-style protocol) and qtp \
+                     (the Quoridor Text Protocol)"
+                ))
+            })?;
+            config.protocol_given = true;
+        }
         "name" => config.spec.name = value.to_string(),
         "arg" => config.spec.args.push(value.to_string()),
         "dir" => config.spec.dir = Some(PathBuf::from(value)),
