@@ -171,6 +171,8 @@ impl EngineProcess {
         // terminal reaches arena alone.
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        #[cfg(target_os = "linux")]
+        die_with_parent(&mut command);
         let mut failure = None;
         let spawned = crate::reap::spawn_registered(|| match command.spawn() {
             Ok(child) => {
@@ -377,6 +379,29 @@ impl Drop for EngineProcess {
         let _ = self.child.kill();
         let _ = self.child.wait();
         crate::reap::forget(pid);
+    }
+}
+
+/// On Linux the engine is killed when the thread that started it ends, and
+/// so when arena ends however it ends (even by SIGKILL, which no handler
+/// sees): `PR_SET_PDEATHSIG`. Engines are started by the thread that plays
+/// their games, which outlives them. A process the engine starts in turn
+/// (a wrapper's engine) does not inherit this; it sees its input close.
+#[cfg(target_os = "linux")]
+fn die_with_parent(command: &mut Command) {
+    use std::os::unix::process::CommandExt;
+    let parent = std::process::id();
+    // SAFETY: between fork and exec only async-signal-safe calls are made
+    // (prctl, getppid, _exit), touching no memory of ours.
+    unsafe {
+        command.pre_exec(move || {
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+            // The parent may have died before prctl took effect.
+            if libc::getppid() as u32 != parent {
+                libc::_exit(1);
+            }
+            Ok(())
+        });
     }
 }
 

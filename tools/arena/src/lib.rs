@@ -8,6 +8,7 @@
 
 pub mod adjudicate;
 pub mod cli;
+pub mod config;
 pub mod engine;
 pub mod openings;
 pub mod qtp;
@@ -19,6 +20,7 @@ pub mod referee;
 pub mod results;
 pub mod schedule;
 pub mod setup;
+pub mod signals;
 pub mod standings;
 pub mod stats;
 pub mod tournament;

@@ -2,8 +2,8 @@
 //! referees every move with the Tabula library, and reports the results.
 //! See `arena --help` and docs/arena.md.
 
-use arena::{cli, reap, results, tournament};
-use std::sync::atomic::{AtomicBool, Ordering};
+use arena::{cli, reap, results, signals, tournament};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::sync::Arc;
 
 const USAGE: &str = "\
@@ -49,15 +49,29 @@ fn main() {
         std::process::exit(2);
     }
     reap::become_subreaper();
+    // The first SIGINT, SIGTERM or SIGHUP stops the games (those in flight
+    // do not count), saves the state and kills the engines; arena then
+    // exits with 128 + the signal. Before any other thread starts, so that
+    // every thread inherits the mask.
     let interrupted = Arc::new(AtomicBool::new(false));
-    let flag = interrupted.clone();
-    if let Err(e) = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed)) {
-        eprintln!("arena: cannot catch Ctrl-C: {e}");
+    let signal = Arc::new(AtomicI32::new(0));
+    let (flag, number) = (interrupted.clone(), signal.clone());
+    let first = move |sig: i32| {
+        number.store(sig, Ordering::SeqCst);
+        flag.store(true, Ordering::SeqCst);
+    };
+    if let Err(e) = signals::on_stop_signals("arena", first) {
+        eprintln!("arena: cannot catch Ctrl-C, SIGTERM and SIGHUP: {e}");
+        std::process::exit(2);
     }
+    signals::kill_engines_on_panic();
     let mut stdout = std::io::stdout();
     match tournament::run(&config, interrupted, &mut stdout) {
         Ok(tournament::Ending::StoppedAfterCrash(_)) => std::process::exit(3),
-        Ok(tournament::Ending::Interrupted) => std::process::exit(130),
+        Ok(tournament::Ending::Interrupted) => {
+            reap::kill_all();
+            std::process::exit(128 + signal.load(Ordering::SeqCst).max(2))
+        }
         Ok(_) => {}
         Err(e) => {
             eprintln!("arena: {e}");

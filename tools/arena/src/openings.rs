@@ -6,20 +6,9 @@
 //! fen TEXT [moves ...]` command). Every opening is checked against the
 //! match's variant.
 
+use crate::config::OpeningFormat;
 use crate::record::read_records;
 use crate::setup::{opening_position, read_openings, shortened, GameVariant, Opening};
-
-/// How an openings file is read.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum OpeningFormat {
-    /// arena's lines: a position text or a move list each (the default).
-    #[default]
-    Lines,
-    /// Game records; the first `plies` plies of each game.
-    Pgn { plies: usize },
-    /// A position text a line, or a `position fen|startpos [moves ...]` command.
-    Epd,
-}
 
 /// Every opening of an openings file's `text`, in file order.
 pub fn read_opening_file(

@@ -6,7 +6,7 @@
 
 use crate::record::{append, write_record, RecordInfo, DEFAULT_EVENT};
 use crate::referee::{Fault, GameRecord, PlayedMove};
-use crate::schedule::Job;
+use crate::setup::Job;
 use crate::setup::Opening;
 use crate::standings::Standings;
 use crate::stats::Sprt;

@@ -3,57 +3,10 @@
 //! in every game for four players; seats alternated or rotated, and the
 //! opening of each game.
 
-use crate::cli::{Config, OpeningSource};
+use crate::config::{Config, OpeningSource};
 use crate::openings::read_opening_file;
-use crate::setup::{random_opening, Opening};
+use crate::setup::{random_opening, Job, Opening};
 use tabula::rng::Rng;
-
-/// `-tournament`: who plays whom in two-player games.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Tournament {
-    /// Every engine against every other (the default).
-    #[default]
-    RoundRobin,
-    /// The first engine against every other; the others not against each other.
-    Gauntlet,
-}
-
-impl Tournament {
-    /// Reads `round-robin` or `gauntlet` (cutechess-cli's names).
-    pub fn parse(text: &str) -> Option<Tournament> {
-        match text {
-            "round-robin" => Some(Tournament::RoundRobin),
-            "gauntlet" => Some(Tournament::Gauntlet),
-            _ => None,
-        }
-    }
-
-    /// The pairings of `engines` engines (lower index first), in the order played.
-    pub fn pairings(self, engines: usize) -> Vec<Vec<usize>> {
-        let mut pairs = Vec::new();
-        for a in 0..engines {
-            for b in a + 1..engines {
-                if a == 0 || self == Tournament::RoundRobin {
-                    pairs.push(vec![a, b]);
-                }
-            }
-        }
-        pairs
-    }
-}
-
-/// One game to play.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Job {
-    /// 1-based game number.
-    pub number: usize,
-    /// Engine index in each seat.
-    pub seats: Vec<usize>,
-    pub opening: Opening,
-    /// Games with the same group number form a pair (or a rotation) played
-    /// from the same opening with seats exchanged.
-    pub group: usize,
-}
 
 /// Every game of the match, in the order they start.
 pub fn schedule(config: &Config) -> Result<Vec<Job>, String> {
@@ -122,6 +75,7 @@ fn shuffle<T>(items: &mut [T], seed: u64) {
 mod tests {
     use super::*;
     use crate::cli::parse;
+    use crate::config::Tournament;
 
     fn config(line: &str) -> Config {
         parse(&line.split_whitespace().map(String::from).collect::<Vec<_>>()).unwrap()

@@ -198,6 +198,19 @@ pub struct Opening {
     pub moves: Vec<String>,
 }
 
+/// One game to play.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Job {
+    /// 1-based game number.
+    pub number: usize,
+    /// Engine index in each seat.
+    pub seats: Vec<usize>,
+    pub opening: Opening,
+    /// Games with the same group number form a pair (or a rotation) played
+    /// from the same opening with seats exchanged.
+    pub group: usize,
+}
+
 /// Reads an openings file: one opening per line, either a position text
 /// (starting with the game's name) or a list of moves from the start;
 /// blank lines and `#` comments are skipped. Every opening is checked.

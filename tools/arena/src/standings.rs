@@ -3,7 +3,7 @@
 //! seat, time per move and faults; and the text of the result blocks.
 
 use crate::referee::{Fault, GameRecord, SKIPPED};
-use crate::schedule::Job;
+use crate::setup::Job;
 use crate::stats::{
     format_elo_line, format_pentanomial_line, format_score_line, format_sprt_decision, format_sprt_line,
     MoveTimes, Outcome, Pentanomial, Sprt, SprtDecision, Tally,

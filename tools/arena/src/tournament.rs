@@ -4,12 +4,13 @@
 //! (all games played, SPRT decided, an engine crashed without `-recover`,
 //! or an interrupt).
 
-use crate::cli::Config;
+use crate::config::{Config, EngineConfig};
 use crate::engine::{EngineError, EngineProcess, Protocol};
 use crate::record::{append, result_token, today, write_record, RecordInfo};
 use crate::referee::{play_game, Fault, GameRecord, GameSetup};
 use crate::results::{append_line, GameLine, RunFacts};
-use crate::schedule::{schedule, Job};
+use crate::schedule::schedule;
+use crate::setup::Job;
 use crate::standings::Standings;
 use crossbeam_channel::unbounded;
 use std::io::{IsTerminal, Write};
@@ -347,7 +348,7 @@ fn start_engine(
 }
 
 fn describe_limits(config: &Config) -> String {
-    let describe = |e: &crate::cli::EngineConfig| {
+    let describe = |e: &EngineConfig| {
         let limit = e.limit.clone().unwrap_or_default().describe();
         if e.infinite == Some(true) {
             format!("inf {limit}")

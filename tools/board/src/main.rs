@@ -11,7 +11,6 @@ mod past;
 mod server;
 mod setup;
 mod shared;
-mod signals;
 mod table;
 mod thinking;
 mod view;
@@ -89,10 +88,17 @@ fn main() {
         }
     };
     // Before any other thread starts, so that every thread inherits the mask.
-    if let Err(e) = signals::stop_engines_on_signals() {
+    // The board stops at the first signal, its engines with it.
+    let stop = |signal: i32| {
+        arena::reap::kill_all();
+        eprintln!("tabula-board: stopped (signal {signal}); its engines are stopped too");
+        std::process::exit(128 + signal);
+    };
+    if let Err(e) = arena::signals::on_stop_signals("tabula-board", stop) {
         eprintln!("tabula-board: cannot catch Ctrl-C and SIGTERM: {e}");
         std::process::exit(1);
     }
+    arena::signals::kill_engines_on_panic();
     let server = match listen(options.address) {
         Ok(server) => server,
         Err(e) => {

@@ -6,7 +6,7 @@ use crate::json::Json;
 use crate::table::{Eval, Seat, Table, Thinking};
 use arena::record::{format_record, play_recorded, result_token, today};
 use arena::referee::{GameRecord, PlayedMove};
-use arena::schedule::Job;
+use arena::setup::Job;
 use arena::setup::{opening_position, GameVariant, Opening};
 use std::time::{Instant, SystemTime};
 use tabula::game::Position;

@@ -1,6 +1,7 @@
 //! Unit tests of the command line.
 
 use super::*;
+use std::time::Duration;
 use tabula::games::quoridor::Variant;
 
 fn args(line: &str) -> Vec<String> {

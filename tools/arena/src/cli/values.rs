@@ -4,8 +4,8 @@
 
 use super::{CliError, EngineConfig, OpeningSource};
 use crate::adjudicate::{DrawRule, ResignRule};
+use crate::config::OpeningFormat;
 use crate::engine::Protocol;
-use crate::openings::OpeningFormat;
 use crate::setup::{GameVariant, Limit};
 use crate::stats::Sprt;
 use std::path::PathBuf;

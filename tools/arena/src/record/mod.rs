@@ -15,7 +15,7 @@ pub use read::{play_recorded, read_records, replay, ReadRecord};
 pub use write::{move_comment, write_record};
 
 use crate::referee::GameRecord;
-use crate::schedule::Job;
+use crate::setup::Job;
 use std::io::Write;
 use std::path::Path;
 

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::referee::{GameRecord, PlayedMove, SKIPPED};
-use crate::schedule::Job;
+use crate::setup::Job;
 use crate::setup::Opening;
 
 #[test]

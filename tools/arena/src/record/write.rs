@@ -9,7 +9,7 @@
 
 use super::{result_token, RecordInfo};
 use crate::referee::{GameRecord, PlayedMove, SKIPPED};
-use crate::schedule::Job;
+use crate::setup::Job;
 
 /// The longest movetext line: PGN export format keeps lines under 80 columns.
 pub const LINE_CHARS: usize = 79;
