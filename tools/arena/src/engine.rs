@@ -49,6 +49,12 @@ pub struct EngineSpec {
     /// How long `uciok` and `readyok` may take at start (`handshake=`);
     /// [`DEFAULT_HANDSHAKE`] when not set.
     pub handshake: Option<Duration>,
+    /// `stderr=FILE`: the engine's standard error is appended there (else dropped).
+    pub stderr: Option<PathBuf>,
+    /// `initstr=TEXT`: lines sent to the engine once it has started.
+    pub init: Vec<String>,
+    /// The CPUs the engine may run on (`-use-affinity`, Linux); all when empty.
+    pub cpus: Vec<usize>,
 }
 
 impl EngineSpec {
@@ -65,6 +71,17 @@ pub struct SearchReport {
     pub score: Option<String>,
     /// The `depth` on the same line.
     pub depth: Option<u32>,
+    /// `nodes`, `seldepth` and `nps` of the last `info` line that gave them.
+    pub stats: SearchStats,
+}
+
+/// The counts of a search that `-pgnout nodes=true seldepth=true nps=true`
+/// records (fastchess's `n=`, `sd=` and `nps=`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    pub nodes: Option<u64>,
+    pub seldepth: Option<u32>,
+    pub nps: Option<u64>,
 }
 
 /// An option as the engine declared it in its `uci` answer.
@@ -162,7 +179,15 @@ impl EngineProcess {
         interrupted: Option<Arc<AtomicBool>>,
     ) -> Result<EngineProcess, EngineError> {
         let mut command = Command::new(&spec.command);
-        command.args(&spec.args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null());
+        let stderr = match &spec.stderr {
+            None => Stdio::null(),
+            Some(path) => {
+                let file = std::fs::OpenOptions::new().create(true).append(true).open(path);
+                let file = file.map_err(|e| EngineError::Start(format!("stderr={}: {e}", path.display())))?;
+                Stdio::from(file)
+            }
+        };
+        command.args(&spec.args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(stderr);
         if let Some(dir) = &spec.dir {
             command.current_dir(dir);
         }
@@ -172,7 +197,7 @@ impl EngineProcess {
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut command, 0);
         #[cfg(target_os = "linux")]
-        die_with_parent(&mut command);
+        die_with_parent(&mut command, spec.cpus.clone());
         let mut failure = None;
         let spawned = crate::reap::spawn_registered(|| match command.spawn() {
             Ok(child) => {
@@ -221,17 +246,20 @@ impl EngineProcess {
         let deadline = Instant::now() + spec.handshake_timeout();
         if spec.protocol == Protocol::Qtp {
             crate::qtp::handshake(&mut engine, deadline)?;
-            return Ok(engine);
+        } else {
+            engine.send("uci")?;
+            loop {
+                let line = engine.read_line(deadline, "uciok")?;
+                if line == "uciok" {
+                    break;
+                }
+                if let Some(option) = parse_option_line(&line) {
+                    engine.declared.push(option);
+                }
+            }
         }
-        engine.send("uci")?;
-        loop {
-            let line = engine.read_line(deadline, "uciok")?;
-            if line == "uciok" {
-                break;
-            }
-            if let Some(option) = parse_option_line(&line) {
-                engine.declared.push(option);
-            }
+        for line in &spec.init {
+            engine.send(line)?;
         }
         Ok(engine)
     }
@@ -343,11 +371,18 @@ impl EngineProcess {
                 }
                 Some("info") => {
                     let tokens: Vec<&str> = line.split_whitespace().collect();
+                    let after = |key: &str| {
+                        let at = tokens.iter().position(|&t| t == key)?;
+                        tokens.get(at + 1).copied()
+                    };
                     if let Some(i) = tokens.iter().position(|&t| t == "score") {
                         report.score = tokens.get(i + 1..i + 3).map(|s| s.join(" "));
-                        let depth = tokens.iter().position(|&t| t == "depth");
-                        report.depth = depth.and_then(|d| tokens.get(d + 1)?.parse().ok());
+                        report.depth = after("depth").and_then(|d| d.parse().ok());
                     }
+                    let stats = &mut report.stats;
+                    stats.nodes = after("nodes").and_then(|n| n.parse().ok()).or(stats.nodes);
+                    stats.seldepth = after("seldepth").and_then(|n| n.parse().ok()).or(stats.seldepth);
+                    stats.nps = after("nps").and_then(|n| n.parse().ok()).or(stats.nps);
                 }
                 _ => {}
             }
@@ -387,18 +422,33 @@ impl Drop for EngineProcess {
 /// sees): `PR_SET_PDEATHSIG`. Engines are started by the thread that plays
 /// their games, which outlives them. A process the engine starts in turn
 /// (a wrapper's engine) does not inherit this; it sees its input close.
+/// With `cpus`, the engine and every thread it starts run on those CPUs
+/// alone (`sched_setaffinity`, before the engine's program starts).
 #[cfg(target_os = "linux")]
-fn die_with_parent(command: &mut Command) {
+fn die_with_parent(command: &mut Command, cpus: Vec<usize>) {
     use std::os::unix::process::CommandExt;
     let parent = std::process::id();
+    // SAFETY: cpu_set_t is plain data, filled before the fork.
+    let set = unsafe {
+        let mut set: libc::cpu_set_t = std::mem::zeroed();
+        for &cpu in &cpus {
+            libc::CPU_SET(cpu, &mut set);
+        }
+        set
+    };
     // SAFETY: between fork and exec only async-signal-safe calls are made
-    // (prctl, getppid, _exit), touching no memory of ours.
+    // (prctl, getppid, sched_setaffinity, _exit), reading only `set`.
     unsafe {
         command.pre_exec(move || {
             libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
             // The parent may have died before prctl took effect.
             if libc::getppid() as u32 != parent {
                 libc::_exit(1);
+            }
+            if !cpus.is_empty()
+                && libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set) != 0
+            {
+                return Err(std::io::Error::last_os_error());
             }
             Ok(())
         });

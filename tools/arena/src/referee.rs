@@ -5,7 +5,7 @@
 //! and the game goes on until a pawn reaches its goal or one engine is left.
 
 use crate::adjudicate::{Adjudication, Adjudicator, Verdict};
-use crate::engine::{EngineError, EngineProcess, Protocol, SearchReport};
+use crate::engine::{EngineError, EngineProcess, Protocol, SearchReport, SearchStats};
 use crate::race::race_verdict;
 use crate::setup::{opening_position, GameVariant, Limit, Opening};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -53,6 +53,8 @@ pub struct PlayedMove {
     pub score: Option<String>,
     /// The depth it reported with that score.
     pub depth: Option<u32>,
+    /// The nodes, selective depth and speed it reported.
+    pub stats: SearchStats,
 }
 
 /// How a game ended.
@@ -69,6 +71,20 @@ pub struct GameRecord {
     /// A comment after the last move in the record: the race solver's
     /// line when `-adjudicate race` ended the game.
     pub comment: Option<String>,
+}
+
+impl GameRecord {
+    /// A game the run's interrupt cut short: it does not count.
+    pub fn interrupted() -> GameRecord {
+        GameRecord {
+            winner: None,
+            termination: "interrupted".into(),
+            moves: Vec::new(),
+            faults: Vec::new(),
+            interrupted: true,
+            comment: None,
+        }
+    }
 }
 
 /// How long a `tc=inf` engine's move is awaited: for all practical
@@ -265,6 +281,7 @@ impl Game {
             millis: 0,
             score: None,
             depth: None,
+            stats: SearchStats::default(),
         });
         // The engines hear the game again from this position; the referee
         // keeps its history, so repetitions still count.
@@ -366,10 +383,10 @@ impl Game {
         }
         self.position = next;
         let millis = elapsed.as_millis() as u64;
-        let SearchReport { score, depth } = report;
+        let SearchReport { score, depth, stats } = report;
         let before = setup.opening.moves.len() + self.plies;
         self.verdict = self.adjudicator.record(seat, before, score.as_deref());
-        self.record.moves.push(PlayedMove { seat, text: text.clone(), millis, score, depth });
+        self.record.moves.push(PlayedMove { seat, text: text.clone(), millis, score, depth, stats });
         self.since_base.push(text);
         charge_clock(&mut self.clocks[seat], limit, elapsed);
         self.plies += 1;

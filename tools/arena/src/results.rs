@@ -4,6 +4,7 @@
 //! of single pairs, `-pair K`, on many machines) and reports them as one run
 //! over the same games would: standings, Elo, pentanomial, SPRT, records.
 
+use crate::engine::SearchStats;
 use crate::record::{append, write_record, RecordInfo, DEFAULT_EVENT};
 use crate::referee::{Fault, GameRecord, PlayedMove};
 use crate::setup::Job;
@@ -67,6 +68,14 @@ pub struct MoveLine {
     /// 2026-11-26.
     #[serde(default)]
     pub depth: Option<u32>,
+    /// The nodes, selective depth and speed reported; absent from lines
+    /// written before 2026-11-28.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nodes: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seldepth: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nps: Option<u64>,
 }
 
 /// A run's SPRT bounds, as on its command line.
@@ -133,6 +142,9 @@ impl GameLine {
                     ms: m.millis,
                     score: m.score.clone(),
                     depth: m.depth,
+                    nodes: m.stats.nodes,
+                    seldepth: m.stats.seldepth,
+                    nps: m.stats.nps,
                 })
                 .collect(),
             faults: record.faults.iter().map(|&(s, f)| (s, fault_name(f).to_string())).collect(),
@@ -202,6 +214,7 @@ impl GameLine {
                     millis: m.ms,
                     score: m.score.clone(),
                     depth: m.depth,
+                    stats: SearchStats { nodes: m.nodes, seldepth: m.seldepth, nps: m.nps },
                 })
                 .collect(),
             faults,
@@ -245,8 +258,8 @@ pub fn parse_merge(args: &[String]) -> Result<MergeArgs, String> {
                     pairs.push((key.to_string(), value.to_string()));
                     i += 1;
                 }
-                let (path, minimal) = crate::cli::pgn_out(&pairs).map_err(|e| e.to_string())?;
-                (merge.pgn_out, merge.pgn_min) = (Some(path), minimal);
+                let pgn = crate::cli::pgn_out(&pairs).map_err(|e| e.to_string())?;
+                (merge.pgn_out, merge.pgn_min) = (Some(pgn.path), pgn.minimal);
             }
             "sprt" if word.starts_with('-') => {
                 let mut pairs = Vec::new();
@@ -380,6 +393,7 @@ pub fn merge(args: &MergeArgs, out: &mut dyn Write) -> Result<(), String> {
                 event: game.event.as_deref().unwrap_or(DEFAULT_EVENT),
                 site: game.site.as_deref().unwrap_or("?"),
                 minimal: args.pgn_min,
+                extras: Default::default(),
             };
             let text = write_record(&job, &record, &info);
             append(path, &text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
@@ -401,7 +415,14 @@ mod tests {
     fn older_lines_read() {
         let job =
             Job { number: 1, seats: vec![0, 1], opening: Opening { fen: None, moves: vec![] }, group: 0 };
-        let moves = vec![PlayedMove { seat: 0, text: "e2".into(), millis: 5, score: None, depth: Some(4) }];
+        let moves = vec![PlayedMove {
+            seat: 0,
+            text: "e2".into(),
+            millis: 5,
+            score: None,
+            depth: Some(4),
+            stats: SearchStats::default(),
+        }];
         let record = GameRecord {
             winner: None,
             termination: "t".into(),

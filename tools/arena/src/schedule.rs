@@ -3,36 +3,44 @@
 //! in every game for four players; seats alternated or rotated, and the
 //! opening of each game.
 
-use crate::config::{Config, OpeningSource};
+use crate::config::{Config, OpeningPolicy, OpeningSource};
 use crate::openings::read_opening_file;
 use crate::setup::{random_opening, Job, Opening};
 use tabula::rng::Rng;
 
-/// Every game of the match, in the order they start.
+/// Every game of the match, in the order they start (a knockout's games
+/// come from [`crate::knockout`] as results arrive).
 pub fn schedule(config: &Config) -> Result<Vec<Job>, String> {
     let engines = config.engines.len();
     let players = config.variant.players();
     let encounters: Vec<Vec<usize>> =
-        if players == 4 { vec![(0..4).collect()] } else { config.tournament.pairings(engines) };
-    // With -repeat an opening is played once per seat order: twice for two
-    // players, four times (all rotations) for four.
-    let per_opening = if config.repeat { players } else { 1 };
+        if players == 4 { vec![(0..4).collect()] } else { config.tournament.pairings(engines, config.seeds) };
     let games_per_encounter = config.games * config.rounds;
-    let openings_needed = games_per_encounter.div_ceil(per_opening);
-    let openings = openings(config, openings_needed)?;
+    let per_opening = config.repeat.max(1);
+    // Games of one opening in a row form a group: a pair (or rotation)
+    // played with seats exchanged, counted together by the pentanomial.
+    let groups = games_per_encounter.div_ceil(per_opening);
+    let needed = match config.opening_policy {
+        OpeningPolicy::Default => groups,
+        OpeningPolicy::Encounter => encounters.len(),
+        OpeningPolicy::Round => config.rounds,
+    };
+    let openings = openings(config, needed)?;
     let mut jobs = Vec::new();
     for round in 0..config.rounds {
         for (encounter_index, encounter) in encounters.iter().enumerate() {
             for game in 0..config.games {
                 let k = round * config.games + game;
-                let opening_index = k / per_opening;
-                let rotation = k % players;
-                let seats = (0..players).map(|s| encounter[(s + rotation) % players]).collect();
+                let opening = match config.opening_policy {
+                    OpeningPolicy::Default => k / per_opening,
+                    OpeningPolicy::Encounter => encounter_index,
+                    OpeningPolicy::Round => round,
+                };
                 jobs.push(Job {
                     number: jobs.len() + 1,
-                    seats,
-                    opening: openings[opening_index % openings.len()].clone(),
-                    group: encounter_index * openings_needed + opening_index,
+                    seats: seats(config, encounter, k),
+                    opening: openings[opening % openings.len()].clone(),
+                    group: encounter_index * groups + k / per_opening,
                 });
             }
         }
@@ -40,18 +48,45 @@ pub fn schedule(config: &Config) -> Result<Vec<Job>, String> {
     Ok(jobs)
 }
 
+/// The seats of an encounter's `k`-th game: exchanged (rotated, for four
+/// players) from game to game unless `-noswap`, and reversed by `-reverse`.
+pub fn seats(config: &Config, encounter: &[usize], k: usize) -> Vec<usize> {
+    let players = encounter.len();
+    let rotation = if config.noswap { 0 } else { k % players };
+    let order: Vec<usize> =
+        if config.reverse { encounter.iter().rev().copied().collect() } else { encounter.to_vec() };
+    (0..players).map(|s| order[(s + rotation) % players]).collect()
+}
+
+/// The openings of a knockout, whose encounters each play the same
+/// sequence: as many as its longest encounter can take.
+pub fn openings_of(config: &Config) -> Result<Vec<Opening>, String> {
+    let needed = (config.games * crate::knockout::EXTENSION_LIMIT).div_ceil(config.repeat.max(1));
+    openings(config, needed)
+}
+
+/// The openings a match draws from: `needed` random ones, or the file's,
+/// shuffled with the seed for `order=random`, from its `start`-th.
 fn openings(config: &Config, needed: usize) -> Result<Vec<Opening>, String> {
     match &config.openings {
         OpeningSource::StartPosition => Ok(vec![Opening { fen: None, moves: Vec::new() }]),
         OpeningSource::Random { plies } => (0..needed)
             .map(|i| random_opening(&config.variant, *plies, opening_seed(config.seed, i)))
             .collect(),
-        OpeningSource::File { path, random_order, format } => {
+        OpeningSource::File { path, random_order, format, start } => {
             let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
             let mut all = read_opening_file(&text, *format, &config.variant)?;
             if *random_order {
                 shuffle(&mut all, config.seed);
             }
+            if *start > all.len() {
+                return Err(format!(
+                    "-openings start={start}: {} holds {} openings",
+                    path.display(),
+                    all.len()
+                ));
+            }
+            all.rotate_left(start - 1);
             Ok(all)
         }
     }
@@ -128,7 +163,7 @@ mod tests {
         let jobs = schedule(&c).unwrap();
         let seats: Vec<Vec<usize>> = jobs.iter().map(|j| j.seats.clone()).collect();
         assert_eq!(seats, [[0, 1], [1, 0], [0, 2], [2, 0], [0, 3], [3, 0]]);
-        assert_eq!(Tournament::RoundRobin.pairings(4).len(), 6);
-        assert_eq!(Tournament::Gauntlet.pairings(2), Tournament::RoundRobin.pairings(2));
+        assert_eq!(Tournament::RoundRobin.pairings(4, 1).len(), 6);
+        assert_eq!(Tournament::Gauntlet.pairings(2, 1), Tournament::RoundRobin.pairings(2, 1));
     }
 }

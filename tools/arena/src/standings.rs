@@ -4,6 +4,7 @@
 
 use crate::referee::{Fault, GameRecord, SKIPPED};
 use crate::setup::Job;
+use crate::stats::fastchess::{self, Heading};
 use crate::stats::{
     format_elo_line, format_pentanomial_line, format_score_line, format_sprt_decision, format_sprt_line,
     MoveTimes, Outcome, Pentanomial, Sprt, SprtDecision, Tally,
@@ -86,13 +87,19 @@ impl Standings {
         (tally, self.pentanomials.get(&(0, 1)).cloned())
     }
 
-    /// The SPRT line, decision, and log-likelihood ratio.
-    pub fn sprt(&self, sprt: &Sprt) -> (String, Option<SprtDecision>) {
+    /// The log-likelihood ratio of the head-to-head results: from pairs
+    /// where they are counted (and the model takes them), else from games.
+    pub fn llr(&self, sprt: &Sprt) -> f64 {
         let (tally, pentanomial) = self.head_to_head();
-        let llr = match &pentanomial {
-            Some(p) if p.pairs() > 0 => sprt.llr_pentanomial(p),
+        match &pentanomial {
+            Some(p) if p.pairs() > 0 && sprt.takes_pairs() => sprt.llr_pentanomial(p),
             _ => sprt.llr_trinomial(&tally),
-        };
+        }
+    }
+
+    /// The SPRT line and decision.
+    pub fn sprt(&self, sprt: &Sprt) -> (String, Option<SprtDecision>) {
+        let llr = self.llr(sprt);
         let decision = sprt.decision(llr);
         let mut line = format_sprt_line(sprt, llr);
         let text = format_sprt_decision(decision);
@@ -160,6 +167,93 @@ impl Standings {
                 e.crashes
             ));
         }
+        lines
+    }
+
+    /// The results in fastchess's form (`-output format=fastchess`): a
+    /// head-to-head block for two engines, with the LLR and how far it has
+    /// gone towards a bound; for three or more fastchess's table of each
+    /// engine against all others (Elo, normalized Elo, pairs). Four-player
+    /// games, which fastchess does not play, keep arena's own tables.
+    pub fn report_fastchess(&self, sprt: Option<&Sprt>, heading: &Heading) -> Vec<String> {
+        if self.players != 2 {
+            return self.report(sprt);
+        }
+        let rule = "-".repeat(50);
+        let mut lines = vec![rule.clone()];
+        if self.names.len() == 2 {
+            let (tally, pentanomial) = self.head_to_head();
+            let pairs = pentanomial.filter(|p| p.pairs() > 0);
+            lines.extend(fastchess::head_to_head(
+                &self.names[0],
+                &self.names[1],
+                heading,
+                &tally,
+                pairs.as_ref(),
+            ));
+            if let Some(sprt) = sprt {
+                let llr = self.llr(sprt);
+                let decision = sprt.decision(llr);
+                let (lower, upper) = sprt.bounds();
+                let fraction = if llr >= 0.0 { llr / upper } else { -llr / lower };
+                lines.push(format!(
+                    "LLR: {llr:.2} ({:.1}%) ({lower:.2}, {upper:.2}) [{:.2}, {:.2}]",
+                    100.0 * fraction,
+                    sprt.elo0,
+                    sprt.elo1
+                ));
+                lines.extend(decision.map(|d| d.as_str().to_string()));
+            }
+        } else {
+            lines.extend(self.fastchess_table());
+        }
+        lines.push(rule);
+        lines
+    }
+
+    /// fastchess's table of three or more engines, best first.
+    fn fastchess_table(&self) -> Vec<String> {
+        let width = self.names.iter().map(String::len).max().unwrap_or(0).max(25);
+        let mut rows = Vec::new();
+        for (engine, name) in self.names.iter().enumerate() {
+            let (mut tally, mut pairs) = (Tally::default(), Pentanomial::default());
+            for (&(a, b), t) in &self.tallies {
+                let p = self.pentanomials.get(&(a, b)).copied().unwrap_or_default();
+                if a == engine {
+                    (tally.wins, tally.losses, tally.draws) =
+                        (tally.wins + t.wins, tally.losses + t.losses, tally.draws + t.draws);
+                    (0..5).for_each(|i| pairs.counts[i] += p.counts[i]);
+                } else if b == engine {
+                    (tally.wins, tally.losses, tally.draws) =
+                        (tally.wins + t.losses, tally.losses + t.wins, tally.draws + t.draws);
+                    (0..5).for_each(|i| pairs.counts[i] += p.counts[4 - i]);
+                } else {
+                    continue;
+                }
+                pairs.win_loss += p.win_loss;
+            }
+            let with_pairs = pairs.pairs() > 0;
+            let elo = if with_pairs { fastchess::from_pairs(&pairs) } else { fastchess::from_games(&tally) };
+            let games = tally.games();
+            let draw = if with_pairs {
+                100.0 * pairs.counts[2] as f64 / pairs.pairs() as f64
+            } else {
+                100.0 * tally.draws as f64 / games.max(1) as f64
+            };
+            let [a, b, c, d, e] = pairs.counts;
+            let ptnml = if with_pairs { format!("[{a}, {b}, {c}, {d}, {e}]") } else { String::new() };
+            let score = 100.0 * (tally.wins as f64 + 0.5 * tally.draws as f64) / games.max(1) as f64;
+            rows.push((elo, format!(
+                "{name:<width$} {:>10.2} {:>10.2} {:>10.2} {:>10.2} {games:>10} {score:>9.1}% {draw:>9.1}% {ptnml:>20}",
+                elo.elo, elo.elo_error, elo.nelo, elo.nelo_error
+            )));
+        }
+        rows.sort_by(|x, y| y.0.elo.partial_cmp(&x.0.elo).unwrap_or(std::cmp::Ordering::Equal));
+        let mut lines = vec![format!(
+            "{:<4} {:<width$} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10} {:>20}",
+            "Rank", "Name", "Elo", "+/-", "nElo", "+/-", "Games", "Score", "Draw", "Ptnml(0-2)"
+        )];
+        lines.extend(rows.into_iter().enumerate().map(|(rank, (_, row))| format!("{:>4} {row}", rank + 1)));
         lines
     }
 

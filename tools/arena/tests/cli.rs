@@ -61,7 +61,7 @@ fn other_mistakes_are_refused() {
     refused("-srand -1", "-srand: bad value '-1'");
     refused("-maxmoves 0", "-maxmoves: bad value '0'");
     refused("-draw movecount=0 score=1", "-draw movecount: bad value '0'");
-    refused("-resign score=5", "missing movecount= and score= in -resign");
+    refused("-resign score=5", "missing movecount= in -resign");
     refused("-resign movecount=3 score=5 twosided=maybe", "-resign twosided: bad value 'maybe'");
     refused("-event", "missing -event NAME");
     refused("-site", "missing -site NAME");
@@ -84,10 +84,11 @@ fn an_output_file_that_cannot_be_written_is_refused() {
 
 #[test]
 fn unknown_settings_and_empty_searches_are_refused() {
-    refused("-sprt elo0=0 elo1=5 model=normalized", "-sprt: unknown setting 'model'");
+    refused("-sprt elo0=0 elo1=5 model=gaussian", "-sprt model: bad value 'gaussian'");
     refused("-openings file=book.txt encoding=utf8", "-openings: unknown setting 'encoding'");
     refused("-openings file=book.txt format=fen", "-openings format: bad value 'fen'");
-    refused("-pgnout file=x.pgn notation=san", "-pgnout: unknown setting 'notation'");
+    refused("-pgnout file=x.pgn notation=long", "-pgnout notation: bad value 'long'");
+    refused("-pgnout file=x.pgn hashfull=true", "-pgnout: unknown setting 'hashfull'");
     refused("-each nodes=0", "nodes: bad value '0'");
     refused("-each depth=0", "depth: bad value '0'");
 }
@@ -194,7 +195,7 @@ fn minimal_records() {
 
 #[test]
 fn a_bad_tournament_is_refused() {
-    refused("-tournament knockout", "-tournament: bad value 'knockout'");
+    refused("-tournament swiss", "-tournament: bad value 'swiss'");
     refused("-tournament", "missing -tournament round-robin|gauntlet");
 }
 

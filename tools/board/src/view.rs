@@ -28,7 +28,14 @@ impl Table {
             if play_recorded(&mut position, text).is_err() {
                 break;
             }
-            moves.push(PlayedMove { seat, text: text.clone(), millis: 0, score: None, depth: None });
+            moves.push(PlayedMove {
+                seat,
+                text: text.clone(),
+                millis: 0,
+                score: None,
+                depth: None,
+                stats: Default::default(),
+            });
         }
         let result = self.result();
         let players = self.variant.players();

@@ -1,6 +1,8 @@
 //! Unit tests of the command line.
 
 use super::*;
+use crate::config::OpeningFormat;
+use crate::setup::Limit;
 use std::time::Duration;
 use tabula::games::quoridor::Variant;
 
@@ -23,7 +25,7 @@ fn a_full_command_line() {
     assert!(matches!(c.engines[1].limit, Some(Limit::Clock { .. })));
     assert_eq!(c.engines[0].spec.options, [("Threads".into(), "1".into()), ("Hash".into(), "32".into())]);
     assert!(matches!(c.variant, GameVariant::Quoridor(Variant { width: 7, .. })));
-    assert_eq!((c.games, c.rounds, c.repeat, c.concurrency), (2, 3, true, 2));
+    assert_eq!((c.games, c.rounds, c.repeat, c.concurrency), (2, 3, 2, 2));
     assert_eq!(c.openings, OpeningSource::Random { plies: 4 });
     assert_eq!(c.sprt.map(|s| s.elo1), Some(10.0));
     assert_eq!((c.max_plies, c.recover, c.seed), (Some(100), true, 7));
@@ -75,7 +77,8 @@ fn settings_are_checked_key_by_key() {
     }
     assert_eq!(refusal("-sprt elo0=0 elo1=5 alpah=0.1"), Some("-sprt: unknown setting 'alpah'".into()));
     assert_eq!(refusal("-openings file=x orders=random"), Some("-openings: unknown setting 'orders'".into()));
-    assert_eq!(refusal("-pgnout file=x.pgn append=true"), Some("-pgnout: unknown setting 'append'".into()));
+    assert!(refusal("-pgnout file=x.pgn append=true").is_none(), "arena always appends");
+    assert!(refusal("-pgnout file=x.pgn append=false").is_some_and(|e| e.contains("always appends")));
     assert!(refusal("-pgnout file=").is_some());
     for line in ["-pgnout x.pgn", "-pgnout file=x.pgn", "--pgnout file=x.pgn -games 2"] {
         let c = parse(&args(&format!("{two} {line}"))).expect("a valid -pgnout");
@@ -165,9 +168,12 @@ fn minimal_records_in_either_spelling() {
         Err("-pgnout min: bad value 'yes'".into())
     );
     assert_eq!(read("-pgnout min=true"), Err(CliError::Missing("-pgnout FILE")));
+    // cutechess-cli's `fi` (finished games only) is what arena writes anyway.
+    assert_eq!(read("-pgnout x.pgn fi"), Ok((Some(PathBuf::from("x.pgn")), false)));
+    assert_eq!(read("-pgnout x.pgn min fi"), min);
     assert_eq!(
-        read("-pgnout x.pgn fi").map_err(|e| e.to_string()),
-        Err("-pgnout: unknown setting 'fi'".into())
+        read("-pgnout x.pgn extra=1").map_err(|e| e.to_string()),
+        Err("-pgnout: unknown setting 'extra'".into())
     );
 }
 
@@ -189,8 +195,11 @@ fn adjudication_flags() {
     assert_eq!(parse(&args(two)).map(|c| c.adjudication), Ok(Default::default()));
     let refusal = |extra: &str| parse(&args(&format!("{two} {extra}"))).err().map(|e| e.to_string());
     for (extra, message) in [
-        ("-draw movecount=2", "missing movecount= and score= in -draw"),
-        ("-resign score=5", "missing movecount= and score= in -resign"),
+        // The message names what is missing, and only that.
+        ("-draw movecount=2", "missing score= in -draw"),
+        ("-draw score=2", "missing movecount= in -draw"),
+        ("-resign score=5", "missing movecount= in -resign"),
+        ("-resign movecount=5", "missing score= in -resign"),
         ("-draw movecount=0 score=5", "-draw movecount: bad value '0'"),
         ("-draw movecount=2 score=-5", "-draw score: bad value '-5'"),
         ("-resign movecount=2 score=5 twosided=yes", "-resign twosided: bad value 'yes'"),
@@ -230,14 +239,19 @@ fn race_adjudication_is_read() {
 #[test]
 fn openings_files_have_formats() {
     let read = |flags: &str| parse(&args(&format!("-engine cmd=a -engine cmd=b -openings {flags}")));
-    let file = |format| OpeningSource::File { path: PathBuf::from("g.pgn"), random_order: false, format };
+    let file =
+        |format| OpeningSource::File { path: PathBuf::from("g.pgn"), random_order: false, format, start: 1 };
     assert_eq!(read("file=g.pgn").unwrap().openings, file(OpeningFormat::Lines));
     assert_eq!(read("file=g.pgn format=epd").unwrap().openings, file(OpeningFormat::Epd));
     assert_eq!(
         read("file=g.pgn format=pgn plies=6").unwrap().openings,
         file(OpeningFormat::Pgn { plies: 6 })
     );
-    assert_eq!(read("file=g.pgn format=pgn"), Err(CliError::Missing("plies= in -openings format=pgn")));
+    // As in cutechess-cli and fastchess, the whole game without plies=.
+    assert_eq!(
+        read("file=g.pgn format=pgn").unwrap().openings,
+        file(OpeningFormat::Pgn { plies: usize::MAX })
+    );
     assert!(matches!(read("file=g.pgn plies=3"), Err(CliError::Conflict(_))));
     assert!(matches!(read("file=g.pgn format=fen"), Err(CliError::BadValue { .. })));
     assert!(matches!(read("file=g.pgn format=pgn plies=x"), Err(CliError::BadValue { .. })));

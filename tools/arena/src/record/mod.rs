@@ -47,6 +47,8 @@ pub struct RecordInfo<'a> {
     pub site: &'a str,
     /// `-pgnout FILE min`: tags and moves only, no comments.
     pub minimal: bool,
+    /// `-pgnout ... nodes=true seldepth=true nps=true`: added to each comment.
+    pub extras: crate::config::PgnExtras,
 }
 
 /// The record text of one finished game, with the default `Event` and an
@@ -59,8 +61,16 @@ pub fn format_record(
     time_control: &str,
     date: &str,
 ) -> String {
-    let info =
-        RecordInfo { names, variant, time_control, date, event: DEFAULT_EVENT, site: "?", minimal: false };
+    let info = RecordInfo {
+        names,
+        variant,
+        time_control,
+        date,
+        event: DEFAULT_EVENT,
+        site: "?",
+        minimal: false,
+        extras: Default::default(),
+    };
     write_record(job, record, &info)
 }
 

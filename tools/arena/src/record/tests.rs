@@ -30,6 +30,7 @@ fn a_record_holds_replayable_moves() {
             millis: 12,
             score: Some("cp 50".into()),
             depth: None,
+            stats: Default::default(),
         }],
         faults: Vec::new(),
         interrupted: false,
@@ -62,8 +63,16 @@ fn a_minimal_record_has_no_comments() {
                 millis: 12,
                 score: Some("cp 50".into()),
                 depth: Some(3),
+                stats: Default::default(),
             },
-            PlayedMove { seat: 1, text: "e8".into(), millis: 7, score: Some("mate -3".into()), depth: None },
+            PlayedMove {
+                seat: 1,
+                text: "e8".into(),
+                millis: 7,
+                score: Some("mate -3".into()),
+                depth: None,
+                stats: Default::default(),
+            },
         ],
         faults: Vec::new(),
         interrupted: false,
@@ -78,6 +87,7 @@ fn a_minimal_record_has_no_comments() {
         event: "e",
         site: "s",
         minimal: true,
+        extras: Default::default(),
     };
     let minimal = write_record(&job, &record, &info);
     assert!(!minimal.contains(';') && !minimal.contains('{'), "{minimal}");
@@ -122,7 +132,14 @@ fn skipped_turns_read_back() {
 }
 
 fn played(seat: usize, text: &str, millis: u64, score: Option<&str>, depth: Option<u32>) -> PlayedMove {
-    PlayedMove { seat, text: text.into(), millis, score: score.map(String::from), depth }
+    PlayedMove {
+        seat,
+        text: text.into(),
+        millis,
+        score: score.map(String::from),
+        depth,
+        stats: Default::default(),
+    }
 }
 
 fn info<'a>(names: &'a [String], variant: &'a str) -> RecordInfo<'a> {
@@ -134,6 +151,7 @@ fn info<'a>(names: &'a [String], variant: &'a str) -> RecordInfo<'a> {
         event: "Cup \"A\"",
         site: "lab\t1",
         minimal: false,
+        extras: Default::default(),
     }
 }
 

@@ -8,6 +8,7 @@
 //! ends the record.
 
 use super::{result_token, RecordInfo};
+use crate::config::PgnExtras;
 use crate::referee::{GameRecord, PlayedMove, SKIPPED};
 use crate::setup::Job;
 
@@ -64,7 +65,7 @@ pub fn write_record(job: &Job, record: &GameRecord, info: &RecordInfo) -> String
             .collect();
         text.push_str(&format!("; scores: {}\n", scores.join(" ")));
     }
-    for line in wrap(&movetext(job, record, info.minimal, &result)) {
+    for line in wrap(&movetext(job, record, info, &result)) {
         text.push_str(&line);
         text.push('\n');
     }
@@ -76,7 +77,8 @@ pub fn write_record(job: &Job, record: &GameRecord, info: &RecordInfo) -> String
 /// round of moves (one move of each player) starts with `N.`; a move of
 /// another seat gets `N...` when it opens the game or follows a comment, as
 /// PGN export format has it for Black.
-fn movetext(job: &Job, record: &GameRecord, minimal: bool, result: &str) -> Vec<String> {
+fn movetext(job: &Job, record: &GameRecord, info: &RecordInfo, result: &str) -> Vec<String> {
+    let minimal = info.minimal;
     let players = job.seats.len().max(1);
     let first = first_seat(job.opening.fen.as_deref(), players);
     let opening = job.opening.moves.iter().map(|text| (text.as_str(), None));
@@ -92,7 +94,7 @@ fn movetext(job: &Job, record: &GameRecord, minimal: bool, result: &str) -> Vec<
             tokens.push(format!("{number}..."));
         }
         tokens.push(text.to_string());
-        let comment = played.filter(|_| !minimal).and_then(move_comment);
+        let comment = played.filter(|_| !minimal).and_then(|m| move_comment_with(m, info.extras));
         after_comment = comment.is_some();
         if let Some(comment) = comment {
             tokens.push(format!("{{{comment}}}"));
@@ -122,6 +124,31 @@ fn first_seat(fen: Option<&str>, players: usize) -> usize {
 /// engine that sends no `info ... score`, a skipped turn): the `;` line of
 /// move times still has the time.
 pub fn move_comment(played: &PlayedMove) -> Option<String> {
+    move_comment_with(played, PgnExtras::default())
+}
+
+/// [`move_comment`] followed by what `-pgnout nodes=true seldepth=true
+/// nps=true` asks for, as fastchess writes it: `{+0.35/12 0.31s, n=24601,
+/// sd=18, nps=512000}`.
+pub fn move_comment_with(played: &PlayedMove, extras: PgnExtras) -> Option<String> {
+    let mut comment = move_score_time(played)?;
+    let stats = played.stats;
+    let parts = [
+        (extras.nodes, stats.nodes.map(|n| format!("n={n}"))),
+        (extras.seldepth, stats.seldepth.map(|n| format!("sd={n}"))),
+        (extras.nps, stats.nps.map(|n| format!("nps={n}"))),
+    ];
+    for (wanted, part) in parts {
+        if let (true, Some(part)) = (wanted, part) {
+            comment.push_str(", ");
+            comment.push_str(&part);
+        }
+    }
+    Some(comment)
+}
+
+/// The score, depth and time of [`move_comment`].
+fn move_score_time(played: &PlayedMove) -> Option<String> {
     if played.text == SKIPPED {
         return None;
     }

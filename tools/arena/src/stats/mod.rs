@@ -12,9 +12,10 @@
 //! * `format_*` functions produce the lines printed by the runner, shaped like fastchess output.
 //! * [`MoveTimes`] accumulates per-engine thinking times.
 
+pub mod fastchess;
 mod sprt;
 
-pub use sprt::{Sprt, SprtDecision};
+pub use sprt::{Sprt, SprtDecision, SprtModel};
 
 /// Two-sided 95% quantile of the standard normal distribution.
 pub const Z95: f64 = 1.959964;
@@ -120,12 +121,18 @@ impl Tally {
 pub struct Pentanomial {
     /// Pair counts indexed by half-points of the pair (0..=4).
     pub counts: [u64; 5],
+    /// Of the pairs of one point (`counts[2]`), those of a win and a loss
+    /// (the others are two draws): fastchess's WL/DD ratio.
+    pub win_loss: u64,
 }
 
 impl Pentanomial {
     /// Counts one pair given the outcomes of its two games (order irrelevant).
     pub fn record_pair(&mut self, first: Outcome, second: Outcome) {
         self.counts[first.half_points() + second.half_points()] += 1;
+        if first.half_points().abs_diff(second.half_points()) == 2 {
+            self.win_loss += 1;
+        }
     }
 
     /// Number of pairs counted.
@@ -375,10 +382,10 @@ mod tests {
         // One pair, one win and one loss: [0, 0, 1, 0, 0] -> weights 0.5, 0.5, 1, 0.5, 0.5, n = 3;
         //   mu = 0.5, var = 0.5*(0.25 + 0.0625 + 0.0625 + 0.25)/3 = 0.1041667,
         //   stderr = sqrt(var/3) = 0.1863390, z*stderr = 0.3652177 -> hi 0.8652177 -> elo 323.0.
-        let one_pair = Pentanomial { counts: [0, 0, 1, 0, 0] };
+        let one_pair = Pentanomial { counts: [0, 0, 1, 0, 0], win_loss: 0 };
         assert!(close(one_pair.elo_margin(), 322.997, 1e-2));
         // Two such pairs (the `-repeat` run of the report): 213.8, not 0.
-        assert!(close(Pentanomial { counts: [0, 0, 2, 0, 0] }.elo_margin(), 213.767, 1e-2));
+        assert!(close(Pentanomial { counts: [0, 0, 2, 0, 0], win_loss: 0 }.elo_margin(), 213.767, 1e-2));
     }
 
     #[test]
@@ -424,7 +431,7 @@ mod tests {
             format_elo_line(&s, None),
             "Elo difference: 88.7 +/- 143.9, LOS: 90.2 %, DrawRatio: 25.0 %"
         );
-        let p = Pentanomial { counts: [1, 2, 10, 5, 2] };
+        let p = Pentanomial { counts: [1, 2, 10, 5, 2], win_loss: 0 };
         assert_eq!(
             format_elo_line(&t(19, 14, 7), Some(&p)),
             // LOS: (19-14)/sqrt(66) = 0.615457 -> 0.5*(1 + 0.615912) = 0.807956.
@@ -441,11 +448,11 @@ mod tests {
         );
         // Three games to two with two pairs of one win each: never +/- 0.0.
         assert_eq!(
-            format_elo_line(&t(3, 2, 0), Some(&Pentanomial { counts: [0, 0, 2, 0, 0] })),
+            format_elo_line(&t(3, 2, 0), Some(&Pentanomial { counts: [0, 0, 2, 0, 0], win_loss: 0 })),
             "Elo difference: 70.4 +/- 213.8, LOS: 67.3 %, DrawRatio: 0.0 %"
         );
         assert_eq!(format_pentanomial_line(&p), "Ptnml(0-2): [1, 2, 10, 5, 2]");
-        let sprt = Sprt { elo0: 0.0, elo1: 5.0, alpha: 0.05, beta: 0.05 };
+        let sprt = Sprt::new(0.0, 5.0, 0.05, 0.05).expect("a valid test");
         assert_eq!(format_sprt_line(&sprt, 2.951), "LLR: 2.95 (-2.94, 2.94) [0.00, 5.00]");
         assert_eq!(format_sprt_decision(sprt.decision(2.951)), "H1 accepted");
         assert_eq!(format_sprt_decision(sprt.decision(-3.0)), "H0 accepted");

@@ -233,7 +233,11 @@ pub struct ArenaRun {
     args: Vec<String>,
     limit: Duration,
     interrupt_after: Option<Duration>,
+    /// The signal sent then (`-INT` unless told).
+    signal: &'static str,
     watch: Option<PathBuf>,
+    /// The working directory (where arena saves `config.json`); a fresh one unless told.
+    cwd: Option<PathBuf>,
 }
 
 /// What an `arena` run did.
@@ -287,8 +291,23 @@ impl ArenaRun {
             args: args.iter().map(|a| a.as_ref().to_string()).collect(),
             limit: Duration::from_secs(60),
             interrupt_after: None,
+            signal: "-INT",
             watch: None,
+            cwd: None,
         }
+    }
+
+    /// Runs arena in `dir`.
+    pub fn in_dir(mut self, dir: &TempDir) -> ArenaRun {
+        self.cwd = Some(dir.path().to_path_buf());
+        self
+    }
+
+    /// Sends `signal` (`-TERM`, `-HUP`, ...) this long after the start.
+    pub fn signal_after(mut self, signal: &'static str, after: Duration) -> ArenaRun {
+        self.signal = signal;
+        self.interrupt_after = Some(after);
+        self
     }
 
     pub fn limit(mut self, limit: Duration) -> ArenaRun {
@@ -310,8 +329,12 @@ impl ArenaRun {
 
     pub fn run(self) -> Run {
         let started = Instant::now();
+        // Not the test's own directory: arena writes its match state where it runs.
+        let scratch = self.cwd.is_none().then(|| TempDir::new("cwd"));
+        let cwd = self.cwd.clone().or_else(|| scratch.as_ref().map(|d| d.path().to_path_buf()));
         let mut child = Command::new(arena())
             .args(&self.args)
+            .current_dir(cwd.expect("a working directory"))
             .env_remove("RUST_LOG")
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
@@ -332,7 +355,7 @@ impl ArenaRun {
             }
             if let (Some(after), None) = (self.interrupt_after, interrupted_at) {
                 if started.elapsed() >= after {
-                    signal("-INT", &[pid]);
+                    signal(self.signal, &[pid]);
                     interrupted_at = Some(Instant::now());
                 }
             }
