@@ -80,7 +80,12 @@ fn main() {
         Ok(tournament::Ending::StoppedAfterCrash(_)) => std::process::exit(3),
         Ok(tournament::Ending::Interrupted) => {
             reap::kill_all();
-            std::process::exit(128 + signal.load(Ordering::SeqCst).max(2))
+            // An interrupt that came through no signal counts as Ctrl-C's.
+            let number = match signal.load(Ordering::SeqCst) {
+                0 => 2,
+                n => n,
+            };
+            std::process::exit(128 + number)
         }
         Ok(_) => {}
         Err(e) => {

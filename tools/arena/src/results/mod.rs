@@ -5,20 +5,17 @@
 //! over the same games would: standings, Elo, pentanomial, SPRT, records.
 
 use crate::engine::SearchStats;
-use crate::record::{append, write_record, RecordInfo, DEFAULT_EVENT};
+use crate::record::append;
 use crate::referee::{Fault, GameRecord, PlayedMove};
 use crate::setup::Job;
 use crate::setup::Opening;
-use crate::standings::Standings;
 use crate::stats::Sprt;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
-use std::io::{BufRead, Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The longest line read back from a results file (a game of 9x9
 /// Quoridor with its times and scores takes a few KiB).
-const MAX_LINE: usize = 1 << 20;
+pub(crate) const MAX_LINE: usize = 1 << 20;
 
 /// One finished game as a results line.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -79,12 +76,16 @@ pub struct MoveLine {
 }
 
 /// A run's SPRT bounds, as on its command line.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SprtLine {
     pub elo0: f64,
     pub elo1: f64,
     pub alpha: f64,
     pub beta: f64,
+    /// The Elo model (`-sprt model=`); absent from lines written before
+    /// 2026-11-28, which were logistic.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub model: Option<String>,
 }
 
 /// What a match knows beyond the game itself.
@@ -148,7 +149,13 @@ impl GameLine {
                 })
                 .collect(),
             faults: record.faults.iter().map(|&(s, f)| (s, fault_name(f).to_string())).collect(),
-            sprt: facts.sprt.map(|s| SprtLine { elo0: s.elo0, elo1: s.elo1, alpha: s.alpha, beta: s.beta }),
+            sprt: facts.sprt.map(|s| SprtLine {
+                elo0: s.elo0,
+                elo1: s.elo1,
+                alpha: s.alpha,
+                beta: s.beta,
+                model: Some(s.model.name().to_string()),
+            }),
             event: Some(facts.event.to_string()),
             site: Some(facts.site.to_string()),
         }
@@ -231,180 +238,8 @@ pub fn append_line(path: &Path, line: &GameLine) -> Result<(), String> {
     append(path, &format!("{text}\n")).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
-/// The options of `arena merge`.
-#[derive(Debug, Default, PartialEq)]
-pub struct MergeArgs {
-    pub files: Vec<PathBuf>,
-    pub pgn_out: Option<PathBuf>,
-    /// `-pgnout FILE min`: records without comments.
-    pub pgn_min: bool,
-    pub sprt: Option<Sprt>,
-}
-
-/// Reads `arena merge FILES... [-pgnout FILE [min]] [-sprt elo0=.. elo1=.. alpha=.. beta=..]`
-/// (`min` or `min=...` right after the file is taken as its setting, never as a file).
-pub fn parse_merge(args: &[String]) -> Result<MergeArgs, String> {
-    let mut merge = MergeArgs::default();
-    let mut i = 0;
-    while i < args.len() {
-        let word = args[i].as_str();
-        match word.trim_start_matches('-') {
-            "pgnout" if word.starts_with('-') => {
-                i += 1;
-                let first = args.get(i).ok_or("missing -pgnout FILE")?;
-                let mut pairs = vec![crate::cli::pgn_out_first(first)];
-                while let Some(next) = args.get(i + 1).filter(|w| *w == "min" || w.starts_with("min=")) {
-                    let (key, value) = next.split_once('=').unwrap_or((next, ""));
-                    pairs.push((key.to_string(), value.to_string()));
-                    i += 1;
-                }
-                let pgn = crate::cli::pgn_out(&pairs).map_err(|e| e.to_string())?;
-                (merge.pgn_out, merge.pgn_min) = (Some(pgn.path), pgn.minimal);
-            }
-            "sprt" if word.starts_with('-') => {
-                let mut pairs = Vec::new();
-                while let Some(next) = args.get(i + 1).filter(|w| !w.starts_with('-')) {
-                    let (key, value) = next.split_once('=').unwrap_or((next, ""));
-                    pairs.push((key.to_string(), value.to_string()));
-                    i += 1;
-                }
-                merge.sprt = Some(crate::cli::sprt(&pairs).map_err(|e| e.to_string())?);
-            }
-            _ if word.starts_with('-') => {
-                return Err(format!("unknown flag '{}'", crate::referee::capped(word)))
-            }
-            _ => merge.files.push(PathBuf::from(word)),
-        }
-        i += 1;
-    }
-    if merge.files.is_empty() {
-        return Err("merge needs one or more results files".into());
-    }
-    Ok(merge)
-}
-
-/// Every game of the files, each game number once, in game order; a game
-/// found twice counts once, the first found (a warning is returned for
-/// each), and two different games under one number are an error.
-pub fn read_games(files: &[PathBuf]) -> Result<(Vec<GameLine>, Vec<String>), String> {
-    let mut games: BTreeMap<usize, GameLine> = BTreeMap::new();
-    let mut warnings = Vec::new();
-    for path in files {
-        let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let mut reader = std::io::BufReader::new(file);
-        let mut number = 0;
-        loop {
-            number += 1;
-            let mut line = Vec::new();
-            let read = reader
-                .by_ref()
-                .take(MAX_LINE as u64 + 1)
-                .read_until(b'\n', &mut line)
-                .map_err(|e| format!("{}: {e}", path.display()))?;
-            if read == 0 {
-                break;
-            }
-            if line.len() > MAX_LINE {
-                return Err(format!("{}:{number}: a line over {MAX_LINE} bytes", path.display()));
-            }
-            let text = String::from_utf8_lossy(&line);
-            if text.trim().is_empty() {
-                continue;
-            }
-            let game: GameLine = serde_json::from_str(text.trim()).map_err(|e| {
-                format!("{}:{number}: {}", path.display(), crate::referee::capped(&e.to_string()))
-            })?;
-            game.parts().map_err(|e| format!("{}:{number}: {e}", path.display()))?;
-            match games.get(&game.game) {
-                // Played twice (a task retried after its node died): the
-                // first counts.
-                Some(seen) if seen.same_game(&game) => {
-                    warnings.push(format!("game {} appears twice; counted once", game.game))
-                }
-                Some(_) => {
-                    return Err(format!(
-                        "{}:{number}: game {} has other seats or another opening than before",
-                        path.display(),
-                        game.game
-                    ))
-                }
-                None => {
-                    games.insert(game.game, game);
-                }
-            }
-        }
-    }
-    let all: Vec<GameLine> = games.into_values().collect();
-    if let Some(first) = all.first() {
-        let same_run = |g: &GameLine| {
-            g.engines == first.engines
-                && g.players == first.players
-                && g.repeat == first.repeat
-                && g.variant == first.variant
-        };
-        if let Some(other) = all.iter().find(|g| !same_run(g)) {
-            return Err(format!("game {} is from another match than game {}", other.game, first.game));
-        }
-    }
-    Ok((all, warnings))
-}
-
-/// `arena merge`: the standings of the merged games, as one run prints
-/// them, and their records when `-pgnout` is given.
-pub fn merge(args: &MergeArgs, out: &mut dyn Write) -> Result<(), String> {
-    let (games, warnings) = read_games(&args.files)?;
-    let mut say = |line: &str| writeln!(out, "{line}").map_err(|e| e.to_string());
-    for warning in &warnings {
-        say(&format!("Warning: {warning}"))?;
-    }
-    let Some(first) = games.first() else {
-        return Err("the results files hold no game".into());
-    };
-    if let Some(path) = &args.pgn_out {
-        std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .map_err(|e| format!("cannot write -pgnout {}: {e}", path.display()))?;
-    }
-    let sprt = match (args.sprt, first.sprt) {
-        (Some(s), _) => Some(s),
-        (None, Some(s)) => Some(Sprt::new(s.elo0, s.elo1, s.alpha, s.beta)?),
-        (None, None) => None,
-    };
-    let mut standings = Standings::new(first.engines.clone(), first.players);
-    for game in &games {
-        let (job, record) = game.parts()?;
-        let who: Vec<&str> = job.seats.iter().map(|&e| first.engines[e].as_str()).collect();
-        say(&format!(
-            "Finished game {} ({}): {} {{{}}}",
-            game.game,
-            who.join(" vs "),
-            game.result,
-            game.termination
-        ))?;
-        standings.record(&job, &record, game.repeat);
-        if let Some(path) = &args.pgn_out {
-            let info = RecordInfo {
-                names: &first.engines,
-                variant: &game.variant,
-                time_control: &game.time_control,
-                date: &game.date,
-                event: game.event.as_deref().unwrap_or(DEFAULT_EVENT),
-                site: game.site.as_deref().unwrap_or("?"),
-                minimal: args.pgn_min,
-                extras: Default::default(),
-            };
-            let text = write_record(&job, &record, &info);
-            append(path, &text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        }
-    }
-    say("Final results:")?;
-    for line in standings.report(sprt.as_ref()) {
-        say(&line)?;
-    }
-    Ok(())
-}
+mod merge;
+pub use merge::{merge, parse_merge, read_games, MergeArgs};
 
 #[cfg(test)]
 mod tests {
