@@ -8,6 +8,7 @@
 
 pub mod bits;
 pub mod checks;
+pub mod crc32;
 pub mod engine;
 pub mod game;
 pub mod games;

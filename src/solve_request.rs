@@ -52,8 +52,12 @@ pub struct SolveRequest {
 /// A stage of a layered solve spread over several runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stage {
-    /// `stage=plan`: find every level's layers.
-    Plan,
+    /// `stage=plan [replace=true]`: find every level's layers (replacing
+    /// another solve's files in the directory, when told).
+    Plan {
+        /// `replace=true`.
+        replace: bool,
+    },
     /// `stage=values added=K part=I/N`: value slice I of N of the level
     /// with K walls more than the start.
     Values {
@@ -129,7 +133,7 @@ pub fn parse_request(args: &[String]) -> Result<SolveRequest, RequestError> {
     let mut max_bytes = crate::solve::memory::default_limit();
     let (mut placed, mut seed) = (None, 1u64);
     let (mut split, mut leaves) = (None, None);
-    let (mut stage, mut dir, mut added, mut part) = (None, None, None, None);
+    let (mut stage, mut dir, mut added, mut part, mut replace) = (None, None, None, None, None);
     // The position text, and the first key that describes a variant.
     let mut text: Option<&str> = None;
     let mut variant_key: Option<&str> = None;
@@ -224,6 +228,13 @@ pub fn parse_request(args: &[String]) -> Result<SolveRequest, RequestError> {
                 })
             }
             "dir" => dir = Some(std::path::PathBuf::from(value)),
+            "replace" => {
+                replace = Some(match value {
+                    "true" => true,
+                    "false" => false,
+                    _ => return Err(format!("replace: '{}' is not true or false", quoted(value)).into()),
+                })
+            }
             "added" => added = Some(number()?),
             "part" => {
                 let slice = value.split_once('/').and_then(|(i, n)| Some((i.parse().ok()?, n.parse().ok()?)));
@@ -270,27 +281,30 @@ pub fn parse_request(args: &[String]) -> Result<SolveRequest, RequestError> {
             "split= and stage= are two ways to spread a solve; give one".into(),
         ));
     }
-    let stage = staged(&position, method, stage, dir, added, part)?;
+    let stage = staged(&position, method, stage, dir, (added, part, replace))?;
     Ok(SolveRequest { position, method, threads, max_bytes, split, leaves, stage })
 }
 
-/// The stage keys checked together: `stage=` needs `dir=`, and
-/// `stage=values` needs `added=` and `part=`; none of them goes without
-/// `stage=`, and stages are for two-player Quoridor by layers.
+/// The stage keys checked together: `stage=` needs `dir=`,
+/// `stage=values` needs `added=` and `part=`, `replace=` goes with
+/// `stage=plan`; none of them goes without `stage=`, and stages are for
+/// two-player Quoridor by layers.
 fn staged(
     position: &AnyPosition,
     method: Option<Method>,
     stage: Option<&str>,
     dir: Option<std::path::PathBuf>,
-    added: Option<usize>,
-    part: Option<(usize, usize)>,
+    (added, part, replace): (Option<usize>, Option<(usize, usize)>, Option<bool>),
 ) -> Result<Option<(Stage, std::path::PathBuf)>, RequestError> {
     let Some(stage) = stage else {
-        if dir.is_some() || added.is_some() || part.is_some() {
-            return Err(RequestError::Invalid("dir=, added= and part= go with stage=".into()));
+        if dir.is_some() || added.is_some() || part.is_some() || replace.is_some() {
+            return Err(RequestError::Invalid("dir=, added=, part= and replace= go with stage=".into()));
         }
         return Ok(None);
     };
+    if replace.is_some() && stage != "plan" {
+        return Err(RequestError::Invalid("replace= goes with stage=plan only".into()));
+    }
     let layered = matches!(position, AnyPosition::Quoridor(q) if crate::solve::layers::applies(q));
     if !layered || method.is_some_and(|m| m != Method::Layers) {
         return Err(RequestError::Invalid(
@@ -300,7 +314,7 @@ fn staged(
     let dir =
         dir.ok_or_else(|| RequestError::Invalid("stage: needs dir=DIR, shared by the stages".into()))?;
     let stage = match (stage, added, part) {
-        ("plan", None, None) => Stage::Plan,
+        ("plan", None, None) => Stage::Plan { replace: replace.unwrap_or(false) },
         ("combine", None, None) => Stage::Combine,
         ("values", Some(added), Some((part, parts))) => Stage::Values { added, part, parts },
         ("values", _, _) => {

@@ -101,3 +101,61 @@ fn stages_out_of_order_or_misnamed_are_refused() {
     assert!(!ok && stderr.contains("another start"), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The hostile test's case: a solve in stages whose files are changed
+/// afterwards. Every file carries its checksum, so a byte changed anywhere
+/// in any file is refused by name (exit code 2), never turned into another
+/// result; the plan's directory is made when missing, and a directory
+/// holding another solve's files is refused unless replace=true.
+#[test]
+fn changed_files_are_refused_and_directories_kept_apart() {
+    let args = ["width=3", "height=4", "walls=1", "method=layers", "threads=1"];
+    let (ok, whole, stderr) = solve(&args, &[]);
+    assert!(ok, "{stderr}");
+    let truth =
+        whole.lines().last().expect("a result line").split(" positions=").next().expect("words").to_string();
+    assert_eq!(truth, "result: first plies=7", "{whole}");
+    let parent = scratch("flipped");
+    // A directory that does not exist yet: stage=plan makes it.
+    let dir = parent.join("new").join("sd");
+    stage(&args, &dir, &["stage=plan"]);
+    for added in (0..=2).rev() {
+        for part in 0..2 {
+            stage(&args, &dir, &["stage=values", &format!("added={added}"), &format!("part={part}/2")]);
+        }
+    }
+    let dir_arg = format!("dir={}", dir.display());
+    let combine = || solve(&args, &["stage=combine".to_string(), dir_arg.clone()]);
+    let (ok, out, _) = combine();
+    assert!(ok && out.lines().last().unwrap_or("").starts_with(&truth), "{out}");
+    // Byte 76 of level 0's second part, XOR 0x80, as the hostile test did.
+    let part = dir.join("level-0-part-1-of-2.values");
+    let bytes = std::fs::read(&part).expect("the values file");
+    let mut flipped = bytes.clone();
+    flipped[76] ^= 0x80;
+    std::fs::write(&part, &flipped).expect("write");
+    let (ok, out, err) = combine();
+    assert!(!ok && !out.contains("result:"), "{out}");
+    assert!(err.contains("level-0-part-1-of-2.values: its checksum does not match"), "{err}");
+    // Zeroed data, and a file cut short: refused too.
+    let mut zeroed = bytes.clone();
+    zeroed[40..].iter_mut().for_each(|b| *b = 0);
+    for changed in [zeroed, bytes[..bytes.len() - 3].to_vec()] {
+        std::fs::write(&part, &changed).expect("write");
+        let (ok, out, _) = combine();
+        assert!(!ok && !out.contains("result:"), "{out}");
+    }
+    std::fs::write(&part, &bytes).expect("restore");
+    // A plan of another variant in the same directory is refused, and
+    // replaces the old files only when told.
+    let other = ["width=3", "height=4", "walls=2", "method=layers", "threads=1"];
+    let (ok, _, err) = solve(&other, &["stage=plan".to_string(), dir_arg.clone()]);
+    assert!(!ok && err.contains("holds the files of another solve") && err.contains("replace=true"), "{err}");
+    let (ok, out, _) = combine();
+    assert!(ok && out.lines().last().unwrap_or("").starts_with(&truth), "the old files are untouched: {out}");
+    let (ok, _, err) =
+        solve(&other, &["stage=plan".to_string(), "replace=true".to_string(), dir_arg.clone()]);
+    assert!(ok, "{err}");
+    assert!(!part.exists(), "the other solve's values are gone");
+    let _ = std::fs::remove_dir_all(&parent);
+}

@@ -111,7 +111,7 @@ fn run_stage(position: &AnyPosition, stage: Stage, dir: &Path, limits: &SolveLim
     };
     let began = Instant::now();
     let done = match stage {
-        Stage::Plan => stage_plan(start, limits, dir).map(|layers| {
+        Stage::Plan { replace } => stage_plan(start, limits, dir, replace).map(|layers| {
             let list: Vec<String> = layers.iter().map(|n| n.to_string()).collect();
             let file = dir.join(PLAN_FILE);
             format!("plan levels={} layers={} file={}", layers.len(), list.join(","), file.display())

@@ -7,14 +7,19 @@
 //! are done from the most walls down, each only once the one below it is
 //! complete: a barrier per level.
 //!
-//! Files are little-endian and checked against their headers and the
-//! memory limit before anything is read into memory:
-//! - `plan.layers`: `TLP1`, width, height (u32), the start's layer key,
+//! Files are little-endian, end with the CRC-32 of everything before it
+//! (u32), and are checked against their size limit, their checksum and
+//! their headers before a value in them is used: a file changed or cut
+//! short is refused by name, never turned into a result.
+//! - `plan.layers`: `TLP2`, width, height (u32), the start's layer key,
 //!   the number of levels (u32), then per level its layer count (u64) and
 //!   its keys (each 18 bytes: horizontal and vertical wall bits, two hands).
-//! - `level-K-part-I-of-N.values`: `TLV1`, K (u32), the slice's first layer
+//! - `level-K-part-I-of-N.values`: `TLV2`, K (u32), the slice's first layer
 //!   and layer count (u64), how many of its placements can occur (u64),
 //!   then every layer's table of values.
+//!
+//! `stage=plan` makes its directory, and refuses one that holds the files
+//! of another solve unless told to replace them.
 
 use super::layer_board::Board;
 use super::layer_values::value_layers;
@@ -26,8 +31,10 @@ use std::path::{Path, PathBuf};
 
 /// The plan's file name in the directory.
 pub const PLAN_FILE: &str = "plan.layers";
-const PLAN_MAGIC: &[u8; 4] = b"TLP1";
-const VALUES_MAGIC: &[u8; 4] = b"TLV1";
+const PLAN_MAGIC: &[u8; 4] = b"TLP2";
+const VALUES_MAGIC: &[u8; 4] = b"TLV2";
+/// The checksum after a file's content.
+const CHECKSUM_BYTES: usize = 4;
 const KEY_BYTES: usize = 18;
 const VALUES_HEADER: usize = 4 + 4 + 3 * 8;
 
@@ -87,9 +94,48 @@ pub fn part_path(dir: &Path, level: usize, part: usize, parts: usize) -> PathBuf
     dir.join(format!("level-{level}-part-{part}-of-{parts}.values"))
 }
 
+/// Whether a file name is one of the stages' own.
+fn is_stage_file(name: &str) -> bool {
+    name == PLAN_FILE
+        || name == "plan.partial"
+        || (name.starts_with("level-") && (name.ends_with(".values") || name.ends_with(".partial")))
+}
+
 /// `stage=plan`: finds the layers reachable from `start` and writes them to
-/// the plan file in `dir`; returns how many layers each level has.
-pub fn stage_plan(start: &Quoridor, limits: &SolveLimits, dir: &Path) -> Result<Vec<usize>, StageError> {
+/// the plan file in `dir` (made if need be); returns how many layers each
+/// level has. A directory holding another solve's files (a plan of another
+/// start, or values without their plan) is refused unless `replace`, which
+/// removes them first; the same start's plan and values stay.
+pub fn stage_plan(
+    start: &Quoridor,
+    limits: &SolveLimits,
+    dir: &Path,
+    replace: bool,
+) -> Result<Vec<usize>, StageError> {
+    std::fs::create_dir_all(dir).map_err(|e| StageError::Io(dir.to_path_buf(), e))?;
+    let ours = read_plan(start, limits, dir).is_ok();
+    let entries = std::fs::read_dir(dir).map_err(|e| StageError::Io(dir.to_path_buf(), e))?;
+    let mut others = Vec::new();
+    for entry in entries {
+        let path = entry.map_err(|e| StageError::Io(dir.to_path_buf(), e))?.path();
+        if path.file_name().and_then(|n| n.to_str()).is_some_and(is_stage_file) {
+            others.push(path);
+        }
+    }
+    if !ours && !others.is_empty() {
+        if !replace {
+            return Err(StageError::Mismatch(format!(
+                "{} holds the files of another solve than {} ({} of them); \
+                 give replace=true to replace them, or another dir=",
+                dir.display(),
+                start.to_text(),
+                others.len()
+            )));
+        }
+        for path in others {
+            std::fs::remove_file(&path).map_err(|e| StageError::Io(path, e))?;
+        }
+    }
     let plan = plan_layers(start, limits, &mut |_| {})?;
     let mut bytes = Vec::new();
     bytes.extend_from_slice(PLAN_MAGIC);
@@ -102,9 +148,18 @@ pub fn stage_plan(start: &Quoridor, limits: &SolveLimits, dir: &Path) -> Result<
         bytes.extend_from_slice(&(level.keys.len() as u64).to_le_bytes());
         level.keys.iter().for_each(|&k| put_key(&mut bytes, k));
     }
-    let path = dir.join(PLAN_FILE);
-    std::fs::write(&path, bytes).map_err(|e| StageError::Io(path, e))?;
+    write_checked(&dir.join(PLAN_FILE), bytes)?;
     Ok(plan.layers_per_level())
+}
+
+/// Writes `bytes` and their checksum under another name first, then
+/// renames the file into place: a reader never sees half a file.
+fn write_checked(path: &Path, mut bytes: Vec<u8>) -> Result<(), StageError> {
+    let sum = crate::crc32::crc32(&bytes);
+    bytes.extend_from_slice(&sum.to_le_bytes());
+    let partial = path.with_extension("partial");
+    std::fs::write(&partial, bytes).map_err(|e| StageError::Io(partial.clone(), e))?;
+    std::fs::rename(&partial, path).map_err(|e| StageError::Io(path.to_path_buf(), e))
 }
 
 /// `stage=level level=K part=I/N`: values slice I of N of level K from the
@@ -141,10 +196,7 @@ pub fn stage_level(
     }
     valued.iter().for_each(|(table, _)| bytes.extend_from_slice(table));
     let path = part_path(dir, level, part, parts);
-    // Written under another name first: a reader never sees half a file.
-    let partial = path.with_extension("partial");
-    std::fs::write(&partial, bytes).map_err(|e| StageError::Io(partial.clone(), e))?;
-    std::fs::rename(&partial, &path).map_err(|e| StageError::Io(path.clone(), e))?;
+    write_checked(&path, bytes)?;
     Ok(PartDone { first: range.start, count: keys.len(), valid, path })
 }
 
@@ -165,13 +217,28 @@ fn put_key(bytes: &mut Vec<u8>, key: LayerKey) {
     bytes.extend_from_slice(&key.hand);
 }
 
-/// A file's bytes, refused unbounded: at most `limit`.
+/// A file's content, refused unbounded (at most `limit` bytes) and refused
+/// when its checksum does not match: the bytes before the checksum.
 fn read_file(path: &Path, limit: usize) -> Result<Vec<u8>, StageError> {
     let size = std::fs::metadata(path).map_err(|e| StageError::Io(path.to_path_buf(), e))?.len();
-    if size > limit as u64 {
+    if size > limit.saturating_add(CHECKSUM_BYTES) as u64 {
         return Err(StageError::Solve(SolveError::OverMemory(limit)));
     }
-    std::fs::read(path).map_err(|e| StageError::Io(path.to_path_buf(), e))
+    let mut bytes = std::fs::read(path).map_err(|e| StageError::Io(path.to_path_buf(), e))?;
+    let damaged = || {
+        StageError::Format(
+            path.to_path_buf(),
+            "its checksum does not match: the file was changed or cut".into(),
+        )
+    };
+    let content = bytes.len().checked_sub(CHECKSUM_BYTES).ok_or_else(damaged)?;
+    let mut stored = [0u8; CHECKSUM_BYTES];
+    stored.copy_from_slice(&bytes[content..]);
+    if u32::from_le_bytes(stored) != crate::crc32::crc32(&bytes[..content]) {
+        return Err(damaged());
+    }
+    bytes.truncate(content);
+    Ok(bytes)
 }
 
 /// Reads little-endian fields off a file's bytes, failing at its end.
@@ -311,7 +378,7 @@ mod tests {
 
     /// Every level in `parts(level)` slices, from the most walls down.
     fn staged(start: &Quoridor, dir: &Path, parts: impl Fn(usize) -> usize) -> LayerTables {
-        let layers = stage_plan(start, &limits(), dir).expect("plan");
+        let layers = stage_plan(start, &limits(), dir, false).expect("plan");
         for level in (0..layers.len()).rev() {
             let n = parts(level);
             for part in 0..n {
@@ -347,12 +414,48 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
+    /// Every byte of every file of a small staged solve flipped in turn:
+    /// the combine never gives tables, let alone other ones.
+    #[test]
+    fn a_byte_changed_anywhere_is_refused() {
+        let start =
+            Quoridor::new(&Variant { width: 3, height: 3, walls: 1, ..Variant::default() }).expect("3x3");
+        let dir = scratch("flips");
+        staged(&start, &dir, |level| 1 + level % 2);
+        let mut files: Vec<PathBuf> =
+            std::fs::read_dir(&dir).expect("the dir").map(|e| e.expect("an entry").path()).collect();
+        files.sort();
+        let mut flips = 0;
+        for path in &files {
+            let bytes = std::fs::read(path).expect("read");
+            for at in 0..bytes.len() {
+                for mask in [0x01u8, 0x80] {
+                    let mut changed = bytes.clone();
+                    changed[at] ^= mask;
+                    std::fs::write(path, &changed).expect("write");
+                    let combined = stage_combine(&start, &limits(), &dir);
+                    assert!(
+                        matches!(&combined, Err(StageError::Format(p, why)) if p == path && why.contains("checksum")),
+                        "{} byte {at} ^ {mask:#x}: {:?}",
+                        path.display(),
+                        combined.map(|t| t.positions)
+                    );
+                    flips += 1;
+                }
+            }
+            std::fs::write(path, &bytes).expect("restore");
+        }
+        assert!(files.len() >= 4 && flips > 200, "{files:?} {flips}");
+        assert!(stage_combine(&start, &limits(), &dir).is_ok());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     #[test]
     fn missing_doubled_foreign_and_damaged_files_are_refused() {
         let start =
             Quoridor::new(&Variant { width: 3, height: 3, walls: 1, ..Variant::default() }).expect("3x3");
         let dir = scratch("refused");
-        let layers = stage_plan(&start, &limits(), &dir).expect("plan");
+        let layers = stage_plan(&start, &limits(), &dir, false).expect("plan");
         assert_eq!(layers.len(), 3, "{layers:?}");
         // Level 1 before level 2 is valued.
         assert!(matches!(stage_level(&start, &limits(), &dir, 1, (0, 1)), Err(StageError::Mismatch(_))));
