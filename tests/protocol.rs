@@ -1251,16 +1251,49 @@ fn a_ponderhit_for_a_queued_ponder_search_is_kept() {
     check_bestmove(second.last().unwrap(), &position(START_9X9));
 }
 
+/// A perft that `stop` or `quit` ends early gives no total (a false one,
+/// `Nodes searched: 0`, was printed before); the root moves it printed are
+/// counted whole.
 #[test]
-fn stop_ends_a_long_perft_with_partial_counts() {
+fn stop_ends_a_long_perft_without_a_total() {
     let mut engine = EngineProcess::start();
     engine.send("go perft 6");
     engine.collect_for(Duration::from_millis(300));
     engine.send("stop");
-    let lines = engine.read_until("Nodes searched:", Duration::from_secs(5));
-    assert!(lines.iter().any(|l| l == "info string perft stopped: the counts are partial"), "{lines:?}");
+    engine.read_until("info string perft stopped: no total", Duration::from_secs(5));
     engine.send("isready");
-    engine.read_until("readyok", QUICK);
+    let after = engine.read_until("readyok", QUICK);
+    assert!(!after.iter().any(|l| l.starts_with("Nodes searched")), "{after:?}");
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().expect("stdin").write_all(b"position startpos\ngo perft 3\nquit\n")?;
+            child.wait_with_output()
+        })
+        .expect("run tabula");
+    let out = String::from_utf8_lossy(&run.stdout);
+    assert!(!out.contains("Nodes searched"), "quit before the end: no total\n{out}");
+}
+
+/// `go perft 0` counts the position itself, with no error; a depth too
+/// large to hold is as deep as the search goes.
+#[test]
+fn perft_zero_counts_one_and_a_huge_depth_is_no_error() {
+    let mut engine = EngineProcess::start();
+    engine.send("position startpos");
+    engine.send("go perft 0");
+    let lines = engine.read_until("Nodes searched:", QUICK);
+    assert_eq!(lines.last().map(String::as_str), Some("Nodes searched: 1"), "{lines:?}");
+    assert!(!lines.iter().any(|l| l.contains("error") || l.contains(':') && l.len() < 6), "{lines:?}");
+    for depth in ["4294967296", "99999999999999999999999999"] {
+        engine.send(&format!("go depth {depth} nodes 30000"));
+        let lines = engine.read_until("bestmove", Duration::from_secs(10));
+        assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
+        assert!(lines.iter().any(|l| l.starts_with("info depth 3 ")), "deeper than one ply: {lines:?}");
+    }
 }
 
 #[test]

@@ -63,10 +63,12 @@ pub enum EngineEvent {
     },
     /// Perft is done (or stopped: then a [`EngineEvent::Note`] said so).
     PerftDone {
-        /// Every path counted.
+        /// Every path counted (of the root moves counted, when stopped).
         nodes: u64,
         /// How long the count took.
         elapsed: Duration,
+        /// False when `stop` ended it early: then `nodes` is no total.
+        complete: bool,
     },
     /// A request could not be carried out as asked.
     Error(EngineError),

@@ -107,10 +107,13 @@ fn run_perft(
     let mut total = 0;
     let entries = with_game!(position, g => crate::perft::table_entries(g, depth));
     let mut table = (entries > 0).then(|| crate::perft::PerftTable::in_slots(tt.lend(entries)));
+    // Perft 0 counts the position itself.
+    total += u64::from(depth == 0);
     with_game!(position, g => {
         let mut moves = MoveList::default();
         g.generate_moves(&mut moves);
-        for &mv in moves.iter() {
+        let moves = if depth == 0 { &moves.as_slice()[..0] } else { moves.as_slice() };
+        for &mv in moves {
             if control.stopped() {
                 break;
             }
@@ -125,10 +128,12 @@ fn run_perft(
             let _ = events.send(EngineEvent::PerftMove { mv: AnyMove::from(mv), nodes });
         }
     });
-    if control.stopped() {
-        let _ = events.send(EngineEvent::Note("perft stopped: the counts are partial".into()));
+    let complete = !control.stopped();
+    if !complete {
+        let _ = events
+            .send(EngineEvent::Note("perft stopped: no total (the moves above are counted whole)".into()));
     }
-    let _ = events.send(EngineEvent::PerftDone { nodes: total, elapsed: started.elapsed() });
+    let _ = events.send(EngineEvent::PerftDone { nodes: total, elapsed: started.elapsed(), complete });
 }
 
 /// The least memory `go solve` is given.

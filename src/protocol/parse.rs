@@ -375,19 +375,25 @@ fn parse_go(rest: &str) -> GoParams {
     params
 }
 
+/// A `go` parameter's value. A whole number too large to hold is as large
+/// as it gets (`go depth 4294967296`: as deep as the search goes); clocks
+/// below zero (a GUI whose clock ran out) read as zero; every count must be
+/// positive, but `perft 0` (which counts the position itself, 1).
 fn apply_number(params: &mut GoParams, key: &'static str, text: &str) {
     let bad = GoProblem::BadValue { key, value: text.to_string() };
-    let Ok(n) = text.parse::<i64>() else {
-        return params.problems.push(bad);
+    let digits = text.strip_prefix('+').unwrap_or(text);
+    let n: i128 = match text.parse::<i128>() {
+        Ok(n) => n,
+        Err(_) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => i128::MAX,
+        Err(_) => return params.problems.push(bad),
     };
-    // Clocks may arrive negative from a GUI whose clock ran out: read as zero.
-    let millis = Duration::from_millis(n.max(0) as u64);
-    if !key.contains("time") && !key.contains("inc") || key == "movetime" {
-        // Every other parameter needs a positive number that fits.
-        if n <= 0 || (key != "nodes" && n > u32::MAX as i64) {
-            return params.problems.push(bad);
-        }
+    let millis = Duration::from_millis(n.clamp(0, i128::from(u64::MAX)) as u64);
+    let clock = key.contains("time") || key.contains("inc");
+    let least = if key == "perft" { 0 } else { 1 };
+    if (!clock || key == "movetime") && n < least {
+        return params.problems.push(bad);
     }
+    let count32 = n.min(i128::from(u32::MAX)) as u32;
     let limits = &mut params.limits;
     let clocks = &mut limits.clocks;
     match key {
@@ -399,12 +405,12 @@ fn apply_number(params: &mut GoParams, key: &'static str, text: &str) {
         "binc" | "p2inc" => clocks.increment[1] = Some(millis),
         "p3inc" => clocks.increment[2] = Some(millis),
         "p4inc" => clocks.increment[3] = Some(millis),
-        "movestogo" => clocks.moves_to_go = Some(n as u32),
-        "depth" => limits.depth = Some(n as u32),
-        "nodes" => limits.nodes = Some(n as u64),
+        "movestogo" => clocks.moves_to_go = Some(count32),
+        "depth" => limits.depth = Some(count32),
+        "nodes" => limits.nodes = Some(n.min(i128::from(u64::MAX)) as u64),
         "movetime" => limits.move_time = Some(millis),
-        "mate" => limits.mate = Some(n as u32),
-        _ => params.task = GoTask::Perft((n as u32).min(64)),
+        "mate" => limits.mate = Some(count32),
+        _ => params.task = GoTask::Perft(count32.min(64)),
     }
 }
 

@@ -70,11 +70,34 @@ fn go_never_fails_and_names_what_it_could_not_use() {
     assert!(go("go depth infinite").limits.infinite);
     assert_eq!(go("go perft 2 solve").task, GoTask::Perft(2));
     assert_eq!(go("go solve perft 3").task, GoTask::Perft(3));
-    for bad in ["go depth x", "go depth 0", "go movetime -5", "go nodes 99999999999999999999", "go mate 0"] {
+    for bad in [
+        "go depth x",
+        "go depth 0",
+        "go movetime -5",
+        "go nodes -3",
+        "go mate 0",
+        "go perft -1",
+        "go depth 1e3",
+    ] {
         let params = go(bad);
         assert!(params.has_errors(), "{bad}");
         assert!(!params.is_unbounded(), "{bad}");
     }
+    // Numbers too large to hold are as large as they get: as deep as the
+    // search goes, as many nodes as a count holds.
+    let huge =
+        go("go depth 4294967296 nodes 99999999999999999999 mate 99999999999999999999999999999999999999999");
+    assert!(huge.problems.is_empty(), "{:?}", huge.problems);
+    assert_eq!(
+        (huge.limits.depth, huge.limits.nodes, huge.limits.mate),
+        (Some(u32::MAX), Some(u64::MAX), Some(u32::MAX))
+    );
+    assert_eq!(go("go perft 0").task, GoTask::Perft(0));
+    assert_eq!(go("go perft 999").task, GoTask::Perft(64));
+    assert_eq!(
+        go("go wtime 99999999999999999999999").limits.clocks.time[0],
+        Some(Duration::from_millis(u64::MAX))
+    );
     let params = go("go sideways depth 3");
     assert_eq!(params.problems, [GoProblem::Unknown("sideways".into())]);
     assert!(!params.has_errors());

@@ -292,9 +292,12 @@ impl<W: Write> Session<W> {
                 let name = running.position.format_move(mv).unwrap_or_default();
                 self.out.line(&format!("{name}: {nodes}"));
             }
-            EngineEvent::PerftDone { nodes, elapsed } => {
-                for line in perft_summary(nodes, elapsed) {
-                    self.out.line(&line);
+            EngineEvent::PerftDone { nodes, elapsed, complete } => {
+                // A count `stop` cut short has no total to give.
+                if complete {
+                    for line in perft_summary(nodes, elapsed) {
+                        self.out.line(&line);
+                    }
                 }
                 self.finish_running();
             }
