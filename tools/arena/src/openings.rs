@@ -8,7 +8,7 @@
 
 use crate::config::OpeningFormat;
 use crate::record::read_records;
-use crate::setup::{opening_position, read_openings, shortened, GameVariant, Opening};
+use crate::setup::{opening_position, read_openings, shortened, GameVariant, Opening, OPENING_ENDS_GAME};
 
 /// Every opening of an openings file's `text`, in file order.
 pub fn read_opening_file(
@@ -27,8 +27,10 @@ pub fn read_opening_file(
     Ok(openings)
 }
 
-/// The first `plies` plies of every record (all of a shorter game), each
-/// distinct opening once: a `-repeat` run records every opening twice.
+/// The first `plies` plies of every record, each distinct opening once (a
+/// `-repeat` run records every opening twice). A game shorter than that
+/// is taken whole, but for the move that ended it by the rules, which
+/// would leave nothing to play.
 fn from_records(text: &str, plies: usize, variant: &GameVariant) -> Result<Vec<Opening>, String> {
     let mut openings: Vec<Opening> = Vec::new();
     for (index, read) in read_records(text).into_iter().enumerate() {
@@ -41,8 +43,14 @@ fn from_records(text: &str, plies: usize, variant: &GameVariant) -> Result<Vec<O
                 variant.describe()
             )));
         }
-        let moves = record.game.moves.iter().take(plies).cloned().collect();
-        let opening = Opening { fen: record.game.fen, moves };
+        let whole = plies >= record.game.moves.len();
+        let mut opening =
+            Opening { fen: record.game.fen, moves: record.game.moves.iter().take(plies).cloned().collect() };
+        let ends =
+            |opening: &Opening| opening_position(opening, variant).is_err_and(|e| e == OPENING_ENDS_GAME);
+        if whole && ends(&opening) {
+            opening.moves.pop();
+        }
         opening_position(&opening, variant).map_err(|e| at(&e))?;
         if !openings.contains(&opening) {
             openings.push(opening);

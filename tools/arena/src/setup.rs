@@ -274,10 +274,13 @@ pub fn opening_position(opening: &Opening, variant: &GameVariant) -> Result<(Any
         }
     }
     if position.outcome().is_some() {
-        return Err("the opening ends the game".into());
+        return Err(OPENING_ENDS_GAME.into());
     }
     Ok((position, history))
 }
+
+/// Why an opening that leaves no game to play is refused.
+pub const OPENING_ENDS_GAME: &str = "the opening ends the game";
 
 /// The longest message [`shortened`] gives, in characters.
 const MESSAGE_CHARS: usize = 300;

@@ -48,6 +48,27 @@ fn records_of_one_match_open_the_next() {
     }
 }
 
+/// An opening longer than its game takes the whole game, but for the move
+/// that ended it (the hostile test's `plies=999` stopped the whole run).
+#[test]
+fn an_opening_longer_than_its_game_takes_the_whole_game() {
+    let dir = TempDir::new("openings-long");
+    let (first, second) = (dir.file("first.pgn"), dir.file("second.pgn"));
+    let each = "-each depth=2 timemargin=2000 -variant width=5 height=5 walls=2";
+    play(&format!("{each} -games 2 -openings random plies=2 -seed 4 -pgnout {first}"), &dir).expect_exit(0);
+    let run =
+        play(&format!("{each} -games 2 -openings file={first} format=pgn plies=999 -pgnout {second}"), &dir);
+    run.expect_exit(0);
+    let (games, replayed) = (read_records(&first), read_records(&second));
+    run.check(replayed.len() == 2, "both games played");
+    for record in &replayed {
+        let source = games.iter().find(|g| record.moves.starts_with(&g.moves[..g.moves.len() - 1]));
+        let source = source.unwrap_or_else(|| panic!("no game opens {record:?}"));
+        assert_eq!(record.opening_plies(), source.moves.len() - 1, "all but the winning move");
+        check_record(record, quoridor_start(5, 5, 2, 2), 200);
+    }
+}
+
 #[test]
 fn position_lines_open_games() {
     let dir = TempDir::new("openings-epd");

@@ -13,6 +13,9 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+/// The shortest base time that can be played: a tenth of a second (the
+/// first move comes before any increment).
+const MIN_BASE: Duration = Duration::from_millis(100);
 /// The longest base time the page offers (a day) and increment (an hour).
 const MAX_BASE: Duration = Duration::from_secs(24 * 3600);
 const MAX_INCREMENT: Duration = Duration::from_secs(3600);
@@ -47,6 +50,10 @@ impl TimeControl {
             return Err(bad());
         }
         match Limit::parse_clock(text) {
+            Ok(Limit::Clock { base, .. }) if base < MIN_BASE => Err(format!(
+                "tc: '{}': a base under a tenth of a second cannot be played (the first move would lose on time)",
+                tabula::protocol::parse::quoted(text)
+            )),
             Ok(Limit::Clock { moves, base, increment }) if base <= MAX_BASE && increment <= MAX_INCREMENT => {
                 Ok(Some(TimeControl { moves, base, increment }))
             }
@@ -225,6 +232,13 @@ mod tests {
             assert!(refused.starts_with("tc: '"), "{refused}");
         }
         assert!(TimeControl::parse(&"9".repeat(1000)).expect_err("long").len() < 200);
+        // What cannot be played: a base under a tenth of a second, as the
+        // hostile test's 1e-9+0, which lost on time at once.
+        for unplayable in ["1e-9+0", "0.05+0", "0.09+5", "40/0.01"] {
+            let refused = TimeControl::parse(unplayable).expect_err(unplayable);
+            assert!(refused.contains("cannot be played"), "{unplayable}: {refused}");
+        }
+        assert!(TimeControl::parse("0.1+0").is_ok());
     }
 
     #[test]

@@ -47,6 +47,17 @@ fn a_clock_that_runs_out_loses_on_time() {
     assert!(again.contains(r#""result":null"#), "{again}");
     board.wait_for("P2's flag again", Duration::from_secs(10), |s| s.contains("P2 loses on time"));
     assert!(board.post("/new", "tc=1e30").body.contains("tc: '1e30' is not inf"));
+    // A clock that cannot be played is refused (1e-9+0 lost on time at once).
+    let text = |state: String| state.split("\"text\":").nth(1).unwrap_or_default().to_string();
+    let before = text(board.state());
+    let unplayable = board.post("/new", "tc=1e-9%2B0");
+    assert_eq!(unplayable.status, 422, "{unplayable:?}");
+    assert!(
+        unplayable.body.contains("a base under a tenth of a second cannot be played"),
+        "{}",
+        unplayable.body
+    );
+    assert_eq!(text(board.state()), before, "the game is unchanged");
 }
 
 #[test]
