@@ -18,8 +18,8 @@
 
 use crate::game::MoveList;
 use crate::game::Position;
-use crate::games::quarto::{Quarto, Rules};
-use crate::games::quoridor::{Quoridor, Variant};
+use crate::games::quarto::Quarto;
+use crate::games::variant::GameVariant;
 use crate::games::AnyPosition;
 use crate::quote::quoted;
 use crate::rng::Rng;
@@ -75,9 +75,9 @@ pub enum Stage {
 /// The largest `memory=` that can be counted in bytes.
 const MAX_MEMORY_MIB: usize = usize::MAX >> 20;
 
-/// The keys that describe a start position, which `position=` replaces.
-const VARIANT_KEYS: [&str; 8] =
-    ["game", "width", "height", "walls", "players", "multijump", "level", "board"];
+/// The keys that describe a start position, which `position=` replaces:
+/// the variant's, read by its one reader ([`GameVariant::from_keys`]).
+const VARIANT_KEYS: [&str; 8] = crate::games::variant::KEYS;
 
 /// Why the arguments name no request.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -125,9 +125,7 @@ impl From<String> for RequestError {
 pub fn parse_request(args: &[String]) -> Result<SolveRequest, RequestError> {
     let split = args.iter().position(|a| a == "moves").unwrap_or(args.len());
     let (keys, moves) = (&args[..split], args.get(split + 1..).unwrap_or(&[]));
-    let mut game = "quoridor".to_string();
-    let mut variant = Variant::default();
-    let mut rules = Rules::default();
+    let mut variant_pairs: Vec<(&str, &str)> = Vec::new();
     let mut method = None;
     let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut max_bytes = crate::solve::memory::default_limit();
@@ -168,26 +166,7 @@ pub fn parse_request(args: &[String]) -> Result<SolveRequest, RequestError> {
             || value.parse::<usize>().map_err(|_| format!("{name}: '{}' is not a number", quoted(value)));
         match name {
             "position" => text = Some(value),
-            "game" => game = value.to_ascii_lowercase(),
-            "width" => variant.width = number()?,
-            "height" => variant.height = number()?,
-            "walls" => variant.walls = number()?,
-            "players" => variant.players = number()?,
-            "multijump" => {
-                variant.multi_jump = match value {
-                    "true" => true,
-                    "false" => false,
-                    _ => return Err(format!("multijump: '{}' is not true or false", quoted(value)).into()),
-                }
-            }
-            "level" => rules.level = number()?,
-            "board" => {
-                rules.side = match value {
-                    "4x4" => 4,
-                    "3x3" => 3,
-                    _ => return Err(format!("board: '{}' is not 4x4 or 3x3", quoted(value)).into()),
-                }
-            }
+            _ if VARIANT_KEYS.contains(&name) => variant_pairs.push((name, value)),
             "method" => {
                 method = Some(Method::parse(value).ok_or_else(|| {
                     format!("method: '{}' is not layers, graph, alphabeta or proof", quoted(value))
@@ -246,21 +225,9 @@ pub fn parse_request(args: &[String]) -> Result<SolveRequest, RequestError> {
             _ => return Err(format!("unknown key '{}'", quoted(name)).into()),
         }
     }
-    // A key of the other game would be silently ignored: refuse it.
-    let foreign: &[&str] = match game.as_str() {
-        "quarto" => &["width", "height", "walls", "players", "multijump"],
-        "quoridor" => &["level", "board"],
-        _ => &[],
-    };
-    if let Some(key) = given.iter().find(|key| foreign.contains(key)) {
-        let other = if game == "quarto" { "Quoridor" } else { "Quarto (game=quarto)" };
-        return Err(format!("{key}= is a key of {other}, not of {game}").into());
-    }
-    let mut position = match (text, game.as_str()) {
-        (Some(text), _) => AnyPosition::from_text(text).map_err(RequestError::Position)?,
-        (None, "quoridor") => AnyPosition::Quoridor(Quoridor::new(&variant).map_err(|e| e.to_string())?),
-        (None, "quarto") => AnyPosition::Quarto(Quarto::new(rules).map_err(|e| e.to_string())?),
-        _ => return Err(format!("game: '{}' is not quoridor or quarto", quoted(&game)).into()),
+    let mut position = match text {
+        Some(text) => AnyPosition::from_text(text).map_err(RequestError::Position)?,
+        None => GameVariant::from_keys(variant_pairs).map_err(|e| e.to_string())?.start()?,
     };
     for (ply, text) in moves.iter().enumerate() {
         position.play_text(text).map_err(|e| format!("move {}: {e}", ply + 1))?;

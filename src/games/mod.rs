@@ -4,6 +4,7 @@
 pub mod fields;
 pub mod quarto;
 pub mod quoridor;
+pub mod variant;
 
 use crate::game::{MoveError, MoveList, Notation, Outcome, Position};
 use quarto::{Quarto, QuartoMove};

@@ -9,7 +9,9 @@ use crate::game::Outcome;
 use crate::games::quoridor::bitboard::STRIDE;
 use crate::games::quoridor::notation::square_name;
 use crate::games::quoridor::qtp::{Color, QtpMove};
-use crate::games::quoridor::{Quoridor, Variant};
+use crate::games::quoridor::Quoridor;
+use crate::games::variant::GameVariant;
+use crate::games::AnyPosition;
 use std::fmt;
 
 /// Why a QTP command could not change the game.
@@ -45,13 +47,17 @@ pub struct QtpGame {
 }
 
 impl QtpGame {
-    /// A new game on a board of side `size` with `walls` walls each.
+    /// A new game on a board of side `size` with `walls` walls each, read
+    /// by the one reader of variants (as `width=`, `height=`, `walls=`).
     pub fn new(size: usize, walls: usize) -> Result<QtpGame, GameError> {
-        let variant = Variant { width: size, height: size, players: 2, walls, multi_jump: false };
-        let position = Quoridor::new(&variant).map_err(|e| match e {
-            crate::games::quoridor::VariantError::TooManyWalls(_) => GameError::Walls(e.to_string()),
-            _ => GameError::Size(e.to_string()),
-        })?;
+        let (side, hand) = (size.to_string(), walls.to_string());
+        let board = [("width", side.as_str()), ("height", side.as_str())];
+        GameVariant::from_keys(board).map_err(|e| GameError::Size(e.to_string()))?;
+        let variant = GameVariant::from_keys(board.into_iter().chain([("walls", hand.as_str())]))
+            .map_err(|e| GameError::Walls(e.to_string()))?;
+        let Ok(AnyPosition::Quoridor(position)) = variant.start() else {
+            return Err(GameError::Size(format!("{size}x{size}: not a Quoridor board")));
+        };
         Ok(QtpGame { size, walls, position, before: Vec::new() })
     }
 

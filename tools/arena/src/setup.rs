@@ -3,122 +3,12 @@
 
 use std::time::Duration;
 use tabula::game::Position;
-use tabula::games::quarto::{Quarto, Rules};
-use tabula::games::quoridor::{Quoridor, Variant};
+use tabula::games::quarto::Quarto;
+use tabula::games::quoridor::Quoridor;
 use tabula::games::AnyPosition;
 
-/// The game and its rules.
-#[derive(Clone, Debug, PartialEq)]
-pub enum GameVariant {
-    Quoridor(Variant),
-    Quarto(Rules),
-}
-
-impl Default for GameVariant {
-    fn default() -> Self {
-        GameVariant::Quoridor(Variant::default())
-    }
-}
-
-impl GameVariant {
-    /// The options that select this game in an engine, in the order to send.
-    pub fn engine_options(&self) -> Vec<(String, String)> {
-        let pairs: Vec<(&str, String)> = match self {
-            GameVariant::Quoridor(v) => vec![
-                ("Game", "quoridor".into()),
-                ("BoardWidth", v.width.to_string()),
-                ("BoardHeight", v.height.to_string()),
-                ("Walls", v.walls.to_string()),
-                ("Players", v.players.to_string()),
-                ("MultiJump", v.multi_jump.to_string()),
-            ],
-            GameVariant::Quarto(r) => vec![
-                ("Game", "quarto".into()),
-                ("QuartoLevel", "1".into()),
-                ("QuartoBoard", format!("{0}x{0}", r.side)),
-                ("QuartoLevel", r.level.to_string()),
-            ],
-        };
-        pairs.into_iter().map(|(k, v)| (k.to_string(), v)).collect()
-    }
-
-    pub fn start(&self) -> Result<AnyPosition, String> {
-        match self {
-            GameVariant::Quoridor(v) => {
-                Quoridor::new(v).map(AnyPosition::Quoridor).map_err(|e| e.to_string())
-            }
-            GameVariant::Quarto(r) => Quarto::new(*r).map(AnyPosition::Quarto).map_err(|e| e.to_string()),
-        }
-    }
-
-    pub fn players(&self) -> usize {
-        match self {
-            GameVariant::Quoridor(v) => v.players,
-            GameVariant::Quarto(_) => 2,
-        }
-    }
-
-    /// The default ply cap: 4 x width x height for Quoridor; Quarto ends by itself.
-    pub fn default_max_plies(&self) -> usize {
-        match self {
-            GameVariant::Quoridor(v) => 4 * v.width * v.height,
-            GameVariant::Quarto(r) => r.squares() + 1,
-        }
-    }
-
-    /// Reads a description as [`GameVariant::describe`] writes it (a record's
-    /// `Variant` tag): `quoridor 9x9 walls=10 players=2 [multijump]` or
-    /// `quarto 4x4 level=1`.
-    pub fn from_description(text: &str) -> Result<GameVariant, String> {
-        let bad = || format!("'{}' is not a variant description", tabula::protocol::parse::quoted(text));
-        let mut words = text.split_whitespace();
-        let game = words.next().ok_or_else(bad)?;
-        let (width, height) = words.next().and_then(|s| s.split_once('x')).ok_or_else(bad)?;
-        let number = |s: &str| s.parse::<usize>().map_err(|_| bad());
-        let variant = match game {
-            "quoridor" => {
-                let mut v = Variant { width: number(width)?, height: number(height)?, ..Variant::default() };
-                for word in words {
-                    match word.split_once('=').unwrap_or((word, "true")) {
-                        ("walls", n) => v.walls = number(n)?,
-                        ("players", n) => v.players = number(n)?,
-                        ("multijump", b) => v.multi_jump = b == "true",
-                        _ => return Err(bad()),
-                    }
-                }
-                GameVariant::Quoridor(v)
-            }
-            "quarto" if width == height => {
-                let mut rules = Rules { side: number(width)?, level: 1 };
-                for word in words {
-                    match word.split_once('=') {
-                        Some(("level", n)) => rules.level = number(n)?,
-                        _ => return Err(bad()),
-                    }
-                }
-                GameVariant::Quarto(rules)
-            }
-            _ => return Err(bad()),
-        };
-        variant.start()?;
-        Ok(variant)
-    }
-
-    /// A one-line description for records.
-    pub fn describe(&self) -> String {
-        match self {
-            GameVariant::Quoridor(v) => format!(
-                "quoridor {}x{} walls={} players={}{}",
-                v.width,
-                v.height,
-                v.walls,
-                v.players,
-                if v.multi_jump { " multijump" } else { "" }
-            ),
-            GameVariant::Quarto(r) => format!("quarto {0}x{0} level={1}", r.side, r.level),
-        }
-    }
-}
+/// The game and its rules: the engine library's, read by its one reader.
+pub use tabula::games::variant::GameVariant;
 
 /// How long an engine may think.
 #[derive(Clone, Debug, PartialEq)]

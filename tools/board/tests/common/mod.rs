@@ -7,7 +7,8 @@
 //!   sets exactly the headers a browser (or an attacker's page) would send;
 //!   every read is bounded in size and time.
 //! * [`write_engine`] writes small `#!/bin/sh` engines that log what they
-//!   read, into a directory under cargo's `CARGO_TARGET_TMPDIR`.
+//!   read, into a [`TempDir`] under the target directory (`testkit`, shared
+//!   with arena's tests).
 //!
 //! Linux only: processes are found in `/proc`, signals sent with `kill(1)`.
 
@@ -16,9 +17,7 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// The largest answer a test reads.
@@ -190,33 +189,7 @@ pub fn resident_kib(pid: u32) -> u64 {
         .unwrap_or(0)
 }
 
-/// A fresh directory under cargo's temporary directory, removed on drop
-/// unless the test is failing.
-pub struct TempDir(PathBuf);
-
-impl TempDir {
-    pub fn new(tag: &str) -> TempDir {
-        static COUNTER: AtomicUsize = AtomicUsize::new(0);
-        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let path =
-            Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("board-{tag}-{}-{n}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&path);
-        std::fs::create_dir_all(&path).unwrap_or_else(|e| panic!("cannot create {}: {e}", path.display()));
-        TempDir(path)
-    }
-
-    pub fn file(&self, name: &str) -> String {
-        self.0.join(name).display().to_string()
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        if !std::thread::panicking() {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
-}
+pub use testkit::TempDir;
 
 /// Writes an engine script that appends every line it reads to `log`,
 /// answers `uci` and `isready`, answers `go` with `on_go` (shell), and
