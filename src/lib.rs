@@ -20,4 +20,3 @@ pub mod quote;
 pub mod rng;
 pub mod search;
 pub mod solve;
-pub mod solve_request;

@@ -13,6 +13,7 @@ pub mod parse;
 pub mod qtp;
 pub mod session;
 pub mod solve_command;
+pub mod solve_request;
 
 use crate::engine::EngineEvent;
 use crossbeam_channel::{select, unbounded, Receiver};

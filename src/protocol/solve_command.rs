@@ -5,14 +5,14 @@
 //! `split=P` lists sub-proofs, and `split=P leaves=FILE` combines them
 //! ([`crate::solve::split`]). `stage=plan|values|combine dir=DIR` runs one
 //! stage of a layered solve spread over several runs
-//! ([`crate::solve::layer_stages`]); the combine stage ends as a whole
+//! ([`crate::solve::layers::stages`]); the combine stage ends as a whole
 //! run does.
 
+use super::solve_request::{parse_request, Stage};
 use crate::games::AnyPosition;
-use crate::solve::layer_stages::{stage_combine, stage_level, stage_plan, StageError, PLAN_FILE};
+use crate::solve::layers::stages::{stage_combine, stage_level, stage_plan, StageError, PLAN_FILE};
 use crate::solve::split::{combine_texts, sub_position_texts};
 use crate::solve::{layered_solution, solve_position, Progress, Solution, SolveLimits};
-use crate::solve_request::{parse_request, Stage};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;

@@ -24,9 +24,6 @@
 pub mod alphabeta;
 pub mod buckets;
 pub mod graph;
-mod layer_board;
-pub mod layer_stages;
-mod layer_values;
 pub mod layers;
 pub mod memory;
 pub mod proof;

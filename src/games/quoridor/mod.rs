@@ -19,6 +19,7 @@ mod race;
 mod seat_paths;
 mod selective;
 mod shut;
+pub mod terms;
 mod tracked;
 mod walls;
 

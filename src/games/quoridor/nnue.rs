@@ -6,7 +6,7 @@
 //! of 128 slots) in one of 9 buckets by the region of the mover's own pawn,
 //! both pawns' squares, both hands, and both shortest-path lengths. They
 //! feed one hidden layer of clipped ReLU units; the output adds to it a
-//! linear part over the hand-made evaluation terms ([`super::eval::Term`]),
+//! linear part over the hand-made evaluation terms ([`super::terms::Term`]),
 //! so that the network learns what the terms miss. The wall and pawn part
 //! of the hidden layer is kept in [`Accumulator`]s, one per side, updated
 //! as moves are played (a pawn changing region makes its side's accumulator
@@ -15,7 +15,7 @@
 //! evaluation.
 
 use super::board::Quoridor;
-use super::eval::TERMS;
+use super::terms::TERMS;
 use std::sync::OnceLock;
 
 /// Board side the network is for.

@@ -2,8 +2,8 @@
 //! University of Athens' Quoridor referee and engines: one command a line
 //! (`[id] command [arguments]`), answered in order by `=[id] result` or
 //! `?[id] message` and an empty line; nothing else is written. The session
-//! keeps the game in QTP's coordinates ([`game`]), its own clock
-//! ([`clock`]), and searches with the same engine and options as the
+//! keeps the game in QTP's coordinates (`game`), its own clock
+//! (`clock`), and searches with the same engine and options as the
 //! UCI-style protocol.
 
 mod clock;

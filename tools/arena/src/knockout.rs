@@ -15,6 +15,13 @@ use crate::setup::{Job, Opening};
 /// Games an encounter may add before the better seed goes on, in units of `-games`.
 pub const EXTENSION_LIMIT: usize = 10;
 
+/// The openings of a knockout, whose encounters each play the same
+/// sequence: as many as its longest encounter can take.
+pub fn openings_of(config: &Config) -> Result<Vec<Opening>, String> {
+    let needed = (config.games * EXTENSION_LIMIT).div_ceil(config.repeat.max(1));
+    crate::schedule::openings(config, needed)
+}
+
 /// One encounter of a round.
 #[derive(Clone, Debug)]
 struct Encounter {

@@ -138,7 +138,7 @@ impl Worker<'_> {
         settings.extend(spec.options.iter().cloned());
         for (name, value) in settings {
             let refusal = if qtp {
-                crate::qtp::set_option(&mut engine, &name, &value)?
+                crate::engine::qtp::set_option(&mut engine, &name, &value)?
             } else {
                 engine.set_option(&name, &value)?
             };

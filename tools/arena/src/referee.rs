@@ -198,7 +198,9 @@ impl Game {
                         record.termination = "QTP engines play Quoridor only".into();
                         return Err(record);
                     };
-                    if let Err(e) = crate::qtp::new_game(engine, v.width, v.walls, &setup.limits[seat]) {
+                    if let Err(e) =
+                        crate::engine::qtp::new_game(engine, v.width, v.walls, &setup.limits[seat])
+                    {
                         failed_setup.push((seat, fault_of(&e), e.to_string()));
                     }
                 }
@@ -334,20 +336,21 @@ impl Game {
             GameVariant::Quoridor(v) => v.width,
             GameVariant::Quarto(_) => 0,
         };
-        let told = crate::qtp::tell(engine, &self.since_base, self.heard[seat], size).and_then(|_| {
-            self.heard[seat] = self.since_base.len();
-            match &setup.limits[seat] {
-                Limit::Clock { moves, .. } => {
-                    let clock = &self.clocks[seat];
-                    let stones = moves.map_or(0, |m| m - clock.moves_made % m);
-                    crate::qtp::time_left(engine, seat, clock.left, stones)
+        let told =
+            crate::engine::qtp::tell(engine, &self.since_base, self.heard[seat], size).and_then(|_| {
+                self.heard[seat] = self.since_base.len();
+                match &setup.limits[seat] {
+                    Limit::Clock { moves, .. } => {
+                        let clock = &self.clocks[seat];
+                        let stones = moves.map_or(0, |m| m - clock.moves_made % m);
+                        crate::engine::qtp::time_left(engine, seat, clock.left, stones)
+                    }
+                    _ => Ok(()),
                 }
-                _ => Ok(()),
-            }
-        });
+            });
         let started = Instant::now();
         let answer = told.and_then(|_| {
-            crate::qtp::genmove(engine, seat, size, started + budget + setup.margins[seat])
+            crate::engine::qtp::genmove(engine, seat, size, started + budget + setup.margins[seat])
                 .map(|text| (text, SearchReport::default()))
         });
         if answer.is_ok() {

@@ -58,16 +58,9 @@ pub fn seats(config: &Config, encounter: &[usize], k: usize) -> Vec<usize> {
     (0..players).map(|s| order[(s + rotation) % players]).collect()
 }
 
-/// The openings of a knockout, whose encounters each play the same
-/// sequence: as many as its longest encounter can take.
-pub fn openings_of(config: &Config) -> Result<Vec<Opening>, String> {
-    let needed = (config.games * crate::knockout::EXTENSION_LIMIT).div_ceil(config.repeat.max(1));
-    openings(config, needed)
-}
-
 /// The openings a match draws from: `needed` random ones, or the file's,
 /// shuffled with the seed for `order=random`, from its `start`-th.
-fn openings(config: &Config, needed: usize) -> Result<Vec<Opening>, String> {
+pub fn openings(config: &Config, needed: usize) -> Result<Vec<Opening>, String> {
     match &config.openings {
         OpeningSource::StartPosition => Ok(vec![Opening { fen: None, moves: Vec::new() }]),
         OpeningSource::Random { plies } => (0..needed)

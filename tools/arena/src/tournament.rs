@@ -7,13 +7,13 @@
 //! saved state first and plays the rest.
 
 use crate::config::{Config, Tournament};
-use crate::knockout::Knockout;
+use crate::knockout::{openings_of, Knockout};
 use crate::play::{Pool, Worker};
 use crate::referee::GameRecord;
 pub use crate::report::Ending;
 use crate::report::MatchReport;
 use crate::results::GameLine;
-use crate::schedule::{openings_of, schedule};
+use crate::schedule::schedule;
 use crate::setup::Job;
 use crate::state::{save, MatchState};
 use crossbeam_channel::{unbounded, Receiver, Sender};

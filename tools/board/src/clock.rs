@@ -3,14 +3,12 @@
 //! none. The clock of the side to move runs; a move adds the increment (and,
 //! every `moves` moves of that seat, the base again); a clock that reaches
 //! zero loses on time. The clocks at the start of every ply are kept, so
-//! that a take-back gives the player the time they had then. [`watch`]
-//! flags a fallen clock when nobody moves, and [`Clocks::go_command`] is what
+//! that a take-back gives the player the time they had then
+//! ([`crate::shared::watch_clocks`] flags a fallen clock when nobody
+//! moves), and [`Clocks::go_command`] is what
 //! an engine seat hears (`go wtime ... btime ... winc ... binc ...`).
 
-use crate::shared::Shared;
 use arena::setup::Limit;
-use std::sync::atomic::Ordering;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The shortest base time that can be played: a tenth of a second (the
@@ -19,8 +17,8 @@ const MIN_BASE: Duration = Duration::from_millis(100);
 /// The longest base time the page offers (a day) and increment (an hour).
 const MAX_BASE: Duration = Duration::from_secs(24 * 3600);
 const MAX_INCREMENT: Duration = Duration::from_secs(3600);
-/// How often [`watch`] looks at the clocks at least.
-const WATCH: Duration = Duration::from_millis(500);
+/// How often [`crate::shared::watch_clocks`] looks at the clocks at least.
+pub const WATCH: Duration = Duration::from_millis(500);
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TimeControl {
@@ -183,27 +181,6 @@ impl Clocks {
             line.push_str(&format!(" movestogo {}", m - self.now_reading().made[seat] % m));
         }
         line
-    }
-}
-
-/// Flags a clock that falls while nobody moves: waits for the running
-/// clock's end (or a change) and loses that seat the game on time.
-pub fn watch(shared: Arc<Shared>) {
-    let mut table = shared.lock();
-    loop {
-        if shared.quitting.load(Ordering::Relaxed) {
-            return;
-        }
-        let now = Instant::now();
-        let due = table.clock.as_ref().and_then(|c| c.due(now));
-        if due.is_some_and(|d| d.is_zero()) {
-            drop(table);
-            shared.update(|t| t.flag(Instant::now()));
-            table = shared.lock();
-            continue;
-        }
-        let wait = due.map_or(WATCH, |d| d.min(WATCH) + Duration::from_millis(1));
-        table = shared.wait(table, wait);
     }
 }
 

@@ -114,7 +114,7 @@ fn main() {
     let driver = shared.clone();
     std::thread::spawn(move || driver::drive(driver));
     let watcher = shared.clone();
-    std::thread::spawn(move || clock::watch(watcher));
+    std::thread::spawn(move || shared::watch_clocks(watcher));
     let engine =
         std::iter::once(shared.engine.command.display().to_string()).chain(shared.engine.args.clone());
     // Written so that a closed standard output (a launcher that went away)

@@ -1,12 +1,14 @@
 //! The state every thread of the board shares: the table behind a lock, a
 //! condition the engine driver waits on, and the latest view of the table
-//! for the pages' event streams.
+//! for the pages' event streams; and the thread that flags a clock that
+//! falls while nobody moves.
 
+use crate::clock::WATCH;
 use crate::table::Table;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicUsize};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How to start the engine that plays the engine seats.
 #[derive(Clone, Debug)]
@@ -86,5 +88,26 @@ impl Shared {
             .wait_timeout_while(published, timeout, |p| p.number <= seen)
             .unwrap_or_else(|e| e.into_inner());
         (published.number > seen).then(|| published.clone())
+    }
+}
+
+/// Flags a clock that falls while nobody moves: waits for the running
+/// clock's end (or a change) and loses that seat the game on time.
+pub fn watch_clocks(shared: Arc<Shared>) {
+    let mut table = shared.lock();
+    loop {
+        if shared.quitting.load(Ordering::Relaxed) {
+            return;
+        }
+        let now = Instant::now();
+        let due = table.clock.as_ref().and_then(|c| c.due(now));
+        if due.is_some_and(|d| d.is_zero()) {
+            drop(table);
+            shared.update(|t| t.flag(Instant::now()));
+            table = shared.lock();
+            continue;
+        }
+        let wait = due.map_or(WATCH, |d| d.min(WATCH) + Duration::from_millis(1));
+        table = shared.wait(table, wait);
     }
 }

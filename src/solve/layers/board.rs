@@ -3,10 +3,38 @@
 //! edges, steps, jumps and side-steps, which squares still reach a goal,
 //! where a wall fits, and the left-right mirror a layer is stored as.
 //! Written from the rulebook, not taken from the engine's move generator,
-//! so that [`super::layers`] and [`super::graph`] stay independent methods.
+//! so that the layered solver and [`crate::solve::graph`] stay independent
+//! methods. Also the layer key ([`LayerKey`]: walls placed and in hand) and
+//! a level's layers ([`Level`]), which every part of the solver shares.
 
-use super::layers::LayerKey;
 use crate::bits::bits;
+use std::collections::HashMap;
+
+/// Walls on the board and walls in hand: what a layer shares.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct LayerKey {
+    /// Wall centres as bits `(y - 1) * (width - 1) + (x - 1)`.
+    pub(super) horizontal: u64,
+    pub(super) vertical: u64,
+    pub(super) hand: [u8; 2],
+}
+
+/// The layers of one level (a number of walls added since the start), with
+/// their values once known.
+#[derive(Default)]
+pub(super) struct Level {
+    pub(super) index: HashMap<LayerKey, usize>,
+    pub(super) keys: Vec<LayerKey>,
+    pub(super) values: Vec<Box<[u8]>>,
+}
+
+impl Level {
+    /// A level of these layers, not yet valued.
+    pub(super) fn of_keys(keys: Vec<LayerKey>) -> Level {
+        let index = keys.iter().enumerate().map(|(i, k)| (*k, i)).collect();
+        Level { index, keys, values: Vec::new() }
+    }
+}
 
 /// The four directions as (column, row) steps: north, east, south, west.
 const DIRECTIONS: [(isize, isize); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];

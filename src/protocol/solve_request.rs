@@ -12,7 +12,7 @@
 //! the sub-proofs P plies down instead of solving; `split=P leaves=FILE`
 //! combines their values from FILE into the position's value. The layered
 //! method also runs in stages that share a directory `dir=DIR`
-//! ([`crate::solve::layer_stages`]): `stage=plan`, then `stage=values
+//! ([`crate::solve::layers::stages`]): `stage=plan`, then `stage=values
 //! added=K part=I/N` for each level K from the most walls down, then
 //! `stage=combine`.
 

@@ -3,10 +3,9 @@
 //! read from the level below (one wall more). Values are kept in 16 bits
 //! while a layer is worked on and stored in 8.
 
-use super::layer_board::Board;
-use super::layers::{LayerKey, Level};
-use super::{SolveError, SolveLimits, Value};
+use super::board::{Board, LayerKey, Level};
 use crate::bits::bits;
+use crate::solve::{SolveError, SolveLimits, Value};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 

@@ -1,98 +1,18 @@
 //! One engine process: started with its command, arguments and directory,
 //! fed through its standard input, read by its own thread, and never waited
-//! on without a time limit. It speaks the UCI-style protocol or QTP
-//! ([`crate::qtp`]). Dropping it kills and reaps the process and
-//! everything it started (see [`crate::reap`]).
+//! on without a time limit, nor past a bounded amount of output. Dropping
+//! it kills and reaps the process and everything it started (see
+//! [`crate::reap`]). What is said to it is [`super::uci`]'s or
+//! [`super::qtp`]'s.
 
+use super::spec::{DeclaredOption, EngineSpec, Protocol};
 use crossbeam_channel::{Receiver, RecvTimeoutError};
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tabula::protocol::lines::{spawn_bounded_line_reader, LineBounds, LineTooLong};
-
-/// The protocol an engine speaks (`proto=`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Protocol {
-    /// Tabula's UCI-style protocol (`uci`, `position`, `go`).
-    #[default]
-    Uci,
-    /// The Quoridor Text Protocol (`boardsize`, `playmove`, `genmove`):
-    /// see [`crate::qtp`].
-    Qtp,
-}
-
-impl Protocol {
-    /// `uci` or `qtp`.
-    pub fn parse(text: &str) -> Option<Protocol> {
-        match text {
-            "uci" => Some(Protocol::Uci),
-            "qtp" => Some(Protocol::Qtp),
-            _ => None,
-        }
-    }
-}
-
-/// How an engine is started and configured.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct EngineSpec {
-    pub name: String,
-    /// `proto=uci|qtp`.
-    pub protocol: Protocol,
-    pub command: PathBuf,
-    pub args: Vec<String>,
-    pub dir: Option<PathBuf>,
-    /// `option.NAME=VALUE` settings, sent when the engine declares NAME.
-    pub options: Vec<(String, String)>,
-    /// How long `uciok` and `readyok` may take at start (`handshake=`);
-    /// [`DEFAULT_HANDSHAKE`] when not set.
-    pub handshake: Option<Duration>,
-    /// `stderr=FILE`: the engine's standard error is appended there (else dropped).
-    pub stderr: Option<PathBuf>,
-    /// `initstr=TEXT`: lines sent to the engine once it has started.
-    pub init: Vec<String>,
-    /// The CPUs the engine may run on (`-use-affinity`, Linux); all when empty.
-    pub cpus: Vec<usize>,
-}
-
-impl EngineSpec {
-    /// The handshake time limit in force.
-    pub fn handshake_timeout(&self) -> Duration {
-        self.handshake.unwrap_or(DEFAULT_HANDSHAKE)
-    }
-}
-
-/// What an engine's last `info` line with a `score` said of its search.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SearchReport {
-    /// `cp N` or `mate N`, as the engine wrote it.
-    pub score: Option<String>,
-    /// The `depth` on the same line.
-    pub depth: Option<u32>,
-    /// `nodes`, `seldepth` and `nps` of the last `info` line that gave them.
-    pub stats: SearchStats,
-}
-
-/// The counts of a search that `-pgnout nodes=true seldepth=true nps=true`
-/// records (fastchess's `n=`, `sd=` and `nps=`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SearchStats {
-    pub nodes: Option<u64>,
-    pub seldepth: Option<u32>,
-    pub nps: Option<u64>,
-}
-
-/// An option as the engine declared it in its `uci` answer.
-#[derive(Clone, Debug, PartialEq)]
-pub struct DeclaredOption {
-    pub name: String,
-    pub kind: String,
-    pub min: Option<i64>,
-    pub max: Option<i64>,
-    pub choices: Vec<String>,
-}
 
 /// Why talking to an engine failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -156,25 +76,15 @@ pub const OUTPUT_BYTES: usize = 16 << 20;
 /// so at most this many lines of at most [`LINE_BYTES`] are held.
 const QUEUED_LINES: usize = 64;
 
-/// How long `uci` and the first `isready` may take unless the engine's
-/// `handshake=` setting says otherwise: generous, since an engine may
-/// allocate and clear a large hash table before it answers.
-pub const DEFAULT_HANDSHAKE: Duration = Duration::from_secs(60);
-
 /// How often a wait for an engine's line also checks that the process still
 /// runs: its output does not end when it dies if a child it started still
 /// holds the pipe.
 const LIVENESS_CHECK: Duration = Duration::from_millis(50);
 
 impl EngineProcess {
-    /// Starts the process and completes the `uci` handshake.
-    pub fn start(spec: &EngineSpec) -> Result<EngineProcess, EngineError> {
-        EngineProcess::start_interruptible(spec, None)
-    }
-
-    /// As [`EngineProcess::start`]; once `interrupted` is set, this and every
-    /// later wait for the engine ends with [`EngineError::Interrupted`].
-    pub fn start_interruptible(
+    /// Starts the process, with nothing said to it yet; once `interrupted`
+    /// is set, every wait for it ends with [`EngineError::Interrupted`].
+    pub(super) fn spawn(
         spec: &EngineSpec,
         interrupted: Option<Arc<AtomicBool>>,
     ) -> Result<EngineProcess, EngineError> {
@@ -232,7 +142,7 @@ impl EngineProcess {
             line
         })
         .map_err(|e| EngineError::Start(e.to_string()))?;
-        let mut engine = EngineProcess {
+        Ok(EngineProcess {
             name,
             child,
             input,
@@ -242,26 +152,7 @@ impl EngineProcess {
             declared: Vec::new(),
             protocol: spec.protocol,
             commands: Vec::new(),
-        };
-        let deadline = Instant::now() + spec.handshake_timeout();
-        if spec.protocol == Protocol::Qtp {
-            crate::qtp::handshake(&mut engine, deadline)?;
-        } else {
-            engine.send("uci")?;
-            loop {
-                let line = engine.read_line(deadline, "uciok")?;
-                if line == "uciok" {
-                    break;
-                }
-                if let Some(option) = parse_option_line(&line) {
-                    engine.declared.push(option);
-                }
-            }
-        }
-        for line in &spec.init {
-            engine.send(line)?;
-        }
-        Ok(engine)
+        })
     }
 
     /// Sends a command; the engine may write [`OUTPUT_BYTES`] before the next.
@@ -314,79 +205,6 @@ impl EngineProcess {
             }
         }
         Ok(line)
-    }
-
-    /// `isready` answered by `readyok` in time (QTP: `name` answered);
-    /// earlier lines are dropped.
-    pub fn sync(&mut self, timeout: Duration) -> Result<(), EngineError> {
-        if self.protocol == Protocol::Qtp {
-            return crate::qtp::command(self, "name", Instant::now() + timeout).map(drop);
-        }
-        self.send("isready")?;
-        let deadline = Instant::now() + timeout;
-        while self.read_line(deadline, "readyok")? != "readyok" {}
-        Ok(())
-    }
-
-    /// Sends an option if the engine declared it, checking its type and range.
-    /// Returns why it was not sent, if it was not.
-    pub fn set_option(&mut self, name: &str, value: &str) -> Result<Option<String>, EngineError> {
-        let Some(declared) = self.declared.iter().find(|d| d.name.eq_ignore_ascii_case(name)) else {
-            return Ok(Some(format!("{} has no option {name}", self.name)));
-        };
-        let refusal = match declared.kind.as_str() {
-            "spin" => match value.parse::<i64>() {
-                Ok(n) if declared.min.is_none_or(|m| n >= m) && declared.max.is_none_or(|m| n <= m) => None,
-                _ => Some(format!("{}: {name}={value} is outside its range", self.name)),
-            },
-            "check" if value != "true" && value != "false" => {
-                Some(format!("{}: {name}={value} is not true or false", self.name))
-            }
-            "combo" if !declared.choices.iter().any(|c| c.eq_ignore_ascii_case(value)) => {
-                Some(format!("{}: {name}={value} is not one of {}", self.name, declared.choices.join(", ")))
-            }
-            _ => None,
-        };
-        if refusal.is_none() {
-            let declared_name = declared.name.clone();
-            self.send(&format!("setoption name {declared_name} value {value}"))?;
-        }
-        Ok(refusal)
-    }
-
-    /// Waits for `bestmove` until `deadline`; returns the move text and what
-    /// the last `info` line with a score said (its score and depth), which
-    /// `report` keeps across calls.
-    pub fn wait_bestmove_scored(
-        &mut self,
-        deadline: Instant,
-        report: &mut SearchReport,
-    ) -> Result<(String, SearchReport), EngineError> {
-        loop {
-            let line = self.read_line(deadline, "bestmove")?;
-            let mut words = line.split_whitespace();
-            match words.next() {
-                Some("bestmove") => {
-                    return Ok((words.next().unwrap_or("").to_string(), std::mem::take(report)))
-                }
-                Some("info") => {
-                    let tokens: Vec<&str> = line.split_whitespace().collect();
-                    let after = |key: &str| {
-                        let at = tokens.iter().position(|&t| t == key)?;
-                        tokens.get(at + 1).copied()
-                    };
-                    if let Some(i) = tokens.iter().position(|&t| t == "score") {
-                        report.score = tokens.get(i + 1..i + 3).map(|s| s.join(" "));
-                        report.depth = after("depth").and_then(|d| d.parse().ok());
-                    }
-                    let stats = &mut report.stats;
-                    stats.nodes = after("nodes").and_then(|n| n.parse().ok()).or(stats.nodes);
-                    stats.seldepth = after("seldepth").and_then(|n| n.parse().ok()).or(stats.seldepth);
-                    stats.nps = after("nps").and_then(|n| n.parse().ok()).or(stats.nps);
-                }
-                _ => {}
-            }
-        }
     }
 
     /// Whether the process is still running.
@@ -452,40 +270,5 @@ fn die_with_parent(command: &mut Command, cpus: Vec<usize>) {
             }
             Ok(())
         });
-    }
-}
-
-/// Reads `option name <id> type <t> [default <x>] [min <n>] [max <n>] [var <v>]...`.
-pub fn parse_option_line(line: &str) -> Option<DeclaredOption> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    if words.first() != Some(&"option") || words.get(1) != Some(&"name") {
-        return None;
-    }
-    let type_at = words.iter().position(|&w| w == "type")?;
-    let name = words[2..type_at].join(" ");
-    let kind = words.get(type_at + 1)?.to_string();
-    let after = |key: &str| words.iter().position(|&w| w == key).and_then(|i| words.get(i + 1));
-    let choices = words.windows(2).filter(|w| w[0] == "var").map(|w| w[1].to_string()).collect();
-    Some(DeclaredOption {
-        name,
-        kind,
-        min: after("min").and_then(|v| v.parse().ok()),
-        max: after("max").and_then(|v| v.parse().ok()),
-        choices,
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn option_lines_are_read() {
-        let o = parse_option_line("option name Hash type spin default 16 min 1 max 16384").unwrap();
-        assert_eq!((o.name.as_str(), o.kind.as_str(), o.min, o.max), ("Hash", "spin", Some(1), Some(16384)));
-        let c = parse_option_line("option name Game type combo default quoridor var quoridor var quarto")
-            .unwrap();
-        assert_eq!(c.choices, ["quoridor", "quarto"]);
-        assert!(parse_option_line("id name x").is_none());
     }
 }

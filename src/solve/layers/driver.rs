@@ -1,55 +1,20 @@
-//! Exact values of two-player Quoridor, layer by layer. A wall never leaves
-//! the board, so every position belongs to a *layer*: its wall set and the
-//! walls each player holds. Within a layer only the pawns move (and the
-//! side to move changes); a wall move leads to a layer with one wall more.
-//! Layers are valued from the most walls down: each one by retrograde
-//! analysis over its pawn placements (at most `2 * area^2` positions), with
-//! the values of its wall moves read from the layers already done.
-//!
-//! The rules are written again from the rulebook on small bitsets in
-//! `layer_board`, not taken from the move generator the search
-//! uses, so that the solver and [`super::graph`] are two independent
-//! methods; the tests compare them, and replay every line through the
-//! library's rules.
+//! The layered solver in one process: phase 1 finds the layers reachable
+//! from the start, level by level ([`plan_layers`]); phase 2 values them
+//! from the most walls down ([`solve_layers`]), and [`LayerTables`] answers
+//! the value of any position among them.
 
-use super::layer_board::Board;
-use super::layer_values::{load, value_layers};
-use super::{Progress, SolveError, SolveLimits, Value};
+use super::board::{Board, LayerKey, Level};
+use super::values::{load, value_layers};
 use crate::game::Position;
 use crate::games::quoridor::bitboard::STRIDE;
 use crate::games::quoridor::Quoridor;
-use std::collections::{HashMap, HashSet};
+use crate::solve::{Progress, SolveError, SolveLimits, Value};
+use std::collections::HashSet;
 use std::time::Instant;
 
 /// The largest board the layers handle: squares and wall centres each fit
 /// in 64 bits.
 pub const MAX_AREA: usize = 64;
-
-/// Walls on the board and walls in hand: what a layer shares.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct LayerKey {
-    /// Wall centres as bits `(y - 1) * (width - 1) + (x - 1)`.
-    pub(super) horizontal: u64,
-    pub(super) vertical: u64,
-    pub(super) hand: [u8; 2],
-}
-
-/// The layers of one level (a number of walls added since the start), with
-/// their values once known.
-#[derive(Default)]
-pub(super) struct Level {
-    pub(super) index: HashMap<LayerKey, usize>,
-    pub(super) keys: Vec<LayerKey>,
-    pub(super) values: Vec<Box<[u8]>>,
-}
-
-impl Level {
-    /// A level of these layers, not yet valued.
-    pub(super) fn of_keys(keys: Vec<LayerKey>) -> Level {
-        let index = keys.iter().enumerate().map(|(i, k)| (*k, i)).collect();
-        Level { index, keys, values: Vec::new() }
-    }
-}
 
 /// Every layer's values, level by level from the start's.
 pub struct LayerTables {
@@ -132,7 +97,7 @@ pub fn solve_layers(
 }
 
 /// The layers reachable from a start, level by level, before any is
-/// valued: what [`super::layer_stages`] hands out as tasks.
+/// valued: what [`super::stages`] hands out as tasks.
 pub struct LayerPlan {
     pub(super) board: Board,
     pub(super) start_key: LayerKey,

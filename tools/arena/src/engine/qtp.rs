@@ -9,7 +9,7 @@
 //! are translated between QTP's coordinates and Tabula's notation by
 //! [`tabula::games::quoridor::qtp`].
 
-use crate::engine::{EngineError, EngineProcess};
+use super::process::{EngineError, EngineProcess};
 use crate::setup::Limit;
 use std::time::{Duration, Instant};
 use tabula::games::quoridor::qtp::{Color, QtpMove};
