@@ -1,6 +1,6 @@
 //! Invariants that must hold for any input whatever, written once and run
 //! two ways: by the fuzz targets in `tools/fuzz` (cargo fuzz, coverage
-//! guided, nightly Rust) and by `tests/fuzz_inputs.rs` on stable Rust over
+//! guided, nightly Rust) and by `tests/it/fuzz_inputs.rs` on stable Rust over
 //! seeded random and mutated inputs, so that every test run checks them.
 //!
 //! Each check panics when an invariant fails; a fuzzer reports the panic

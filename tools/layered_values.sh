@@ -2,7 +2,7 @@
 # Writes tests/data/quoridor.solved: the value of the start of every
 # two-player board of area 20 or less (2 to 6 columns, at least 3 rows),
 # 0 to 10 walls each, by the layered method (`method=layers`, its own copy
-# of the rules). tests/solve_proof.rs checks the proof search against it.
+# of the rules). tests/it/solve_proof.rs checks the proof search against it.
 # About 3 minutes on one core.
 #
 # usage: tools/layered_values.sh [path/to/tabula]   (default: target/release/tabula)

@@ -18,6 +18,12 @@ responding), for Tabula and for its opponent.
 The referee starts `./PATH -seed N` in its working directory; the script
 runs it in a scratch directory holding links to the referee, the engines
 and Tabula.
+
+With `--arena target/release/arena` the same engines play Tabula under
+arena instead (`-tournament gauntlet`, the engines as `proto=qtp` started
+with `-seed N` as the referee starts them, the referee's walls and its
+game time, 20 s a row, as arena's `tc=`); the script prints arena's own
+lines (the score of each pairing and the table of faults by engine).
 """
 
 import argparse
@@ -70,6 +76,28 @@ WIN = re.compile(r"^(.*) \((black|white) player\) wins game (\d+)")
 TOOK = re.compile(r"^(.*) \((black|white) player\) took ([\d.]+)s to decide its moves")
 
 
+def referee_walls(size):
+    """The referee's default walls: 7/4 * size - 23/4, rounded down."""
+    return (7 * size - 23) // 4
+
+
+def arena_gauntlet(arena, scratch, players, size, games, seed, pgn):
+    """One arena gauntlet on a size x size board: Tabula (UCI) first, then
+    every QTP engine; returns arena's output and exit status."""
+    command = [arena, "-tournament", "gauntlet",
+               "-engine", "cmd=" + os.path.join(scratch, "tabula"), "name=Tabula"]
+    for name, link in players:
+        command += ["-engine", "cmd=" + os.path.join(scratch, link), "name=" + name, "proto=qtp",
+                    "arg=-seed", "arg=%d" % seed, "dir=" + scratch]
+    command += ["-each", "tc=%d" % (20 * size), "-variant", "width=%d" % size, "height=%d" % size,
+                "walls=%d" % referee_walls(size), "-games", str(2 * games), "-concurrency", "1",
+                "-ratinginterval", "0"]
+    if pgn:
+        command += ["-pgnout", pgn]
+    done = subprocess.run(command, capture_output=True, text=True, errors="replace")
+    return done.stdout + done.stderr, done.returncode
+
+
 def tally(out, tabula_color):
     result = {"wins": 0, "losses": 0, "faults": {}, "their_faults": {}, "tabula_seconds": []}
     for line in out.splitlines():
@@ -96,7 +124,9 @@ def main():
     parser.add_argument("--games", type=int, default=2, help="games per colour")
     parser.add_argument("--only", nargs="*", help="engine names to play (default: all)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--log", help="a file for the referee's whole output")
+    parser.add_argument("--log", help="a file for the referee's (or arena's) whole output")
+    parser.add_argument("--arena", help="play under this arena binary instead of the referee")
+    parser.add_argument("--pgnout", help="arena: the games' records (SIZE is put before .pgn)")
     args = parser.parse_args()
 
     quoridor = os.path.abspath(args.quoridor)
@@ -104,6 +134,24 @@ def main():
     scratch = tempfile.mkdtemp(prefix="qtp-gauntlet-")
     os.symlink(os.path.abspath(args.tabula), os.path.join(scratch, "tabula"))
     log = open(args.log, "a") if args.log else None
+    if args.arena:
+        players = []
+        for name, path in engines(quoridor):
+            if args.only and name not in args.only:
+                continue
+            link = "engine-" + name.replace(".", "_")
+            os.symlink(path, os.path.join(scratch, link))
+            players.append((name, link))
+        for size in args.sizes:
+            pgn = args.pgnout.replace(".pgn", "-%d.pgn" % size) if args.pgnout else None
+            out, code = arena_gauntlet(os.path.abspath(args.arena), scratch, players, size, args.games,
+                                       args.seed, pgn)
+            if log:
+                log.write("### arena %dx%d: exit %s\n%s\n" % (size, size, code, out))
+                log.flush()
+            final = out[out.rfind("Final results:"):] if "Final results:" in out else out[-3000:]
+            print("%dx%d, %d walls (exit %s):\n%s" % (size, size, referee_walls(size), code, final), flush=True)
+        return
     print("| engine | board | Tabula won | Tabula lost | unfinished | Tabula's faults | the engine's faults | Tabula's time a game |")
     print("|---|---|---|---|---|---|---|---|")
     for name, path in engines(quoridor):

@@ -10,12 +10,12 @@ seconds=${1:-30}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 if ! cargo +nightly --version >/dev/null 2>&1; then
-  echo "fuzz: no nightly toolchain; skipped (tests/fuzz_inputs.rs runs the same checks on stable)" >&2
+  echo "fuzz: no nightly toolchain; skipped (tests/it/fuzz_inputs.rs runs the same checks on stable)" >&2
   exit 0
 fi
 if ! cargo fuzz --version >/dev/null 2>&1; then
   if ! cargo install --locked cargo-fuzz; then
-    echo "fuzz: cargo-fuzz could not be installed; skipped (tests/fuzz_inputs.rs runs the same checks on stable)" >&2
+    echo "fuzz: cargo-fuzz could not be installed; skipped (tests/it/fuzz_inputs.rs runs the same checks on stable)" >&2
     exit 0
   fi
 fi

@@ -93,6 +93,22 @@ class Matches(unittest.TestCase):
             self.assertNotIn("{", Path(pgn).read_text())
             self.assertNotIn(";", Path(pgn).read_text())
 
+    def test_a_qtp_engine_plays_on_the_cluster_as_on_one_machine(self):
+        # arena's scripted QTP engine (deterministic: a shortest path) against
+        # Tabula limited by nodes: the same games wherever they are played.
+        scripted = str(CHECKOUT / "tools" / "arena" / "tests" / "qtp_engine.py")
+        args = [
+            "-engine", "cmd=python3", f"arg={scripted}", "proto=qtp", "name=scripted", "st=0.5",
+            "-engine", f"cmd={TABULA}", "name=tabula", "nodes=2000", "option.Threads=1", "option.Hash=8",
+            "-variant", "width=5", "height=5", "walls=3",
+            "-games", "4", "-repeat", "-openings", "random", "plies=2", "-seed", "5",
+        ]
+        alone = one_process(args)
+        spread = distributed("arena", args).stdout
+        self.assertTrue(result_lines(alone)[0].startswith("Score of scripted vs tabula: 0 - 4 - 0"), alone)
+        self.assertEqual(result_lines(spread), result_lines(alone), spread)
+        self.assertIn("Pairs played: 2 of 2", spread)
+
     def test_an_sprt_stops_handing_out_pairs_once_decided(self):
         args = [
             "-engine", f"cmd={TABULA}", "name=full",

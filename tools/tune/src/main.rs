@@ -9,13 +9,10 @@
 //!
 //!     tune [--ridge R] [--from-ply N] [--drop TERM]... FILE.pgn...
 
-mod fit;
-
-use tune::records;
-
-use fit::{best_scale, fit, log_loss, Samples};
 use tabula::game::Position;
 use tabula::games::quoridor::eval::{Term, TERMS, TERM_NAMES, WEIGHTS};
+use tune::fit::{best_scale, fit, log_loss, Samples};
+use tune::records;
 
 struct Options {
     ridge: f64,
