@@ -47,16 +47,18 @@ fn bench() {
 }
 
 fn usage() {
-    println!("usage: tabula [-seed N] speak the protocol on stdin/stdout (see protocol.md): the UCI-style");
-    println!("                    one, or QTP if the first command is QTP's; -seed sets Seed, other");
-    println!("                    arguments are ignored");
-    println!("       tabula bench    search the benchmark positions; prints 'Bench: <nodes>'");
-    println!("       tabula solve [game=quoridor|quarto] [width=W height=H walls=N] [board=4x4|3x3 level=L]");
-    println!("                    or 'position=<position text>' (one argument)");
-    println!(
-        "                    [method=layers|graph|alphabeta|proof] [threads=N] [memory=MIB] [moves M...]"
-    );
-    println!("                       the exact value; last line 'result: first|second|draw [plies=N] ...'");
-    println!("                    [split=P]  list the sub-proofs P plies down ('position=TEXT' lines)");
-    println!("                    [split=P leaves=FILE]  combine their values ('RESULT<tab>TEXT' lines)");
+    const USAGE: &str = "\
+usage: tabula [-seed N] speak the protocol on stdin/stdout (see protocol.md): the UCI-style
+                    one, or QTP if the first command is QTP's; -seed sets Seed, other
+                    arguments are ignored
+       tabula bench    search the benchmark positions; prints 'Bench: <nodes>'
+       tabula solve [game=quoridor|quarto] [width=W height=H walls=N] [board=4x4|3x3 level=L]
+                    or 'position=<position text>' (one argument)
+                    [method=layers|graph|alphabeta|proof] [threads=N] [memory=MIB] [moves M...]
+                       the exact value; last line 'result: first|second|draw [plies=N] ...'
+                    [split=P]  list the sub-proofs P plies down ('position=TEXT' lines)
+                    [split=P leaves=FILE]  combine their values ('RESULT<tab>TEXT' lines)
+";
+    // Written whole, and a closed output (`| head -1`) is no error.
+    let _ = io::Write::write_all(&mut io::stdout(), USAGE.as_bytes());
 }

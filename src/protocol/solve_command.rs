@@ -2,6 +2,8 @@
 //! progress on standard error, and a last line pinned for scripts:
 //! `result: first|second|draw [plies=N] ...`. Ctrl-C stops the run and says
 //! where it was; nothing is written anywhere, so nothing can be corrupted.
+//! A closed standard output (`| head`) ends the run quietly with exit code
+//! 141, as SIGPIPE ends a C program.
 //! `split=P` lists sub-proofs, and `split=P leaves=FILE` combines them
 //! ([`crate::solve::split`]). `stage=plan|values|combine dir=DIR` runs one
 //! stage of a layered solve spread over several runs
@@ -19,6 +21,21 @@ use std::time::Instant;
 
 /// Set by Ctrl-C.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// The exit code when standard output is closed under the run (`| head`):
+/// what a shell reports for a program that SIGPIPE ended.
+pub const OUTPUT_CLOSED: i32 = 141;
+
+/// `println!` that ends the run quietly with [`OUTPUT_CLOSED`] when no one
+/// reads standard output any more, where `println!` would panic.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write;
+        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(OUTPUT_CLOSED);
+        }
+    }};
+}
 
 /// Runs the command; returns the process's exit code (0 solved, 1 not
 /// solved, 2 bad arguments, 130 interrupted).
@@ -50,7 +67,7 @@ pub fn run(args: &[String]) -> i32 {
         Some((stage, dir)) => return run_stage(position, *stage, dir, &limits).unwrap_or(2),
         None => None,
     };
-    println!("solving {}", position.to_text());
+    say!("solving {}", position.to_text());
     let began = Instant::now();
     let mut last = None;
     let mut report = |p: Progress| {
@@ -79,16 +96,16 @@ pub fn run(args: &[String]) -> i32 {
     };
     let seconds = began.elapsed().as_secs_f64();
     match solution.counts {
-        Some([wins, losses, draws]) => println!(
+        Some([wins, losses, draws]) => say!(
             "positions {} (for the player to move: {wins} won, {losses} lost, {draws} drawn), {seconds:.2} s, method {}",
             solution.positions,
             solution.method.name()
         ),
-        None => println!("positions {} in the table, {seconds:.2} s, method {}", solution.positions, solution.method.name()),
+        None => say!("positions {} in the table, {seconds:.2} s, method {}", solution.positions, solution.method.name()),
     }
-    println!("line: {}", solution.line.join(" "));
-    println!("{memory}");
-    println!("result: {} positions={} time={seconds:.2}", solution.value.result_words(), solution.positions);
+    say!("line: {}", solution.line.join(" "));
+    say!("{memory}");
+    say!("result: {} positions={} time={seconds:.2}", solution.value.result_words(), solution.positions);
     0
 }
 
@@ -131,7 +148,7 @@ fn run_stage(position: &AnyPosition, stage: Stage, dir: &Path, limits: &SolveLim
     };
     Some(match done {
         Ok(line) => {
-            println!("{line} time={:.2}", began.elapsed().as_secs_f64());
+            say!("{line} time={:.2}", began.elapsed().as_secs_f64());
             0
         }
         Err(e) => {
@@ -174,9 +191,9 @@ fn split(position: &AnyPosition, plies: u32, leaves: Option<&std::path::Path>) -
     match combine_texts(position, plies, &lines) {
         Ok((value, line)) => {
             let seconds = began.elapsed().as_secs_f64();
-            println!("combined from the sub-proofs at {plies} plies in {}", path.display());
-            println!("line: {}", line.join(" "));
-            println!("result: {} time={seconds:.2}", value.result_words());
+            say!("combined from the sub-proofs at {plies} plies in {}", path.display());
+            say!("line: {}", line.join(" "));
+            say!("result: {} time={seconds:.2}", value.result_words());
             0
         }
         Err(e) => {

@@ -28,6 +28,28 @@ fn the_last_line_says_who_wins() {
     assert!(ok && stdout.lines().last().unwrap_or("").starts_with("result: first plies=5"), "{stdout}");
 }
 
+/// `tabula solve ... | head -1`, and `tabula --help | head -1`: when no one
+/// reads the output any more the run ends quietly (141, as SIGPIPE ends
+/// a C program), never with a panic.
+#[test]
+fn a_closed_output_ends_the_run_quietly() {
+    use std::process::Stdio;
+    for args in [&["solve", "game=quarto", "level=2", "placed=5", "seed=4"][..], &["--help"]] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run tabula");
+        // Closed before the run writes its result.
+        drop(child.stdout.take());
+        let out = child.wait_with_output().expect("wait");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(matches!(out.status.code(), Some(141 | 0)), "{args:?}: {:?} {stderr}", out.status);
+    }
+}
+
 #[test]
 fn bad_arguments_are_refused() {
     let (ok, _, stderr) = solve(&["width=16"]);
