@@ -22,7 +22,8 @@ and Tabula.
 With `--arena target/release/arena` the same engines play Tabula under
 arena instead (`-tournament gauntlet`, the engines as `proto=qtp` started
 with `-seed N` as the referee starts them, the referee's walls and its
-game time, 20 s a row, as arena's `tc=`); the script prints arena's own
+game time, 20 s a row, as arena's `tc=`, and `-recover` so that an engine that
+crashes loses that game and the gauntlet goes on); the script prints arena's own
 lines (the score of each pairing and the table of faults by engine).
 """
 
@@ -91,7 +92,7 @@ def arena_gauntlet(arena, scratch, players, size, games, seed, pgn):
                     "arg=-seed", "arg=%d" % seed, "dir=" + scratch]
     command += ["-each", "tc=%d" % (20 * size), "-variant", "width=%d" % size, "height=%d" % size,
                 "walls=%d" % referee_walls(size), "-games", str(2 * games), "-concurrency", "1",
-                "-ratinginterval", "0"]
+                "-ratinginterval", "0", "-recover"]
     if pgn:
         command += ["-pgnout", pgn]
     done = subprocess.run(command, capture_output=True, text=True, errors="replace")

@@ -14,6 +14,10 @@ for its `genmove`:
   illegal  a square it cannot reach
   refuse   `? no move`
   crash    exits
+
+and `unended` ends its `list_commands` reply without the empty line the
+specification asks for (as some engines of the Athens competition do),
+playing legal moves otherwise.
 """
 
 import sys
@@ -129,6 +133,9 @@ def main():
             reply = "= scripted"
         elif cmd == "list_commands":
             reply = "= name\nlist_commands\nboardsize\nclear_board\nwalls\nplaymove\nplaywall\ngenmove\nquit"
+            if FAULT == "unended":
+                print(reply, flush=True)
+                continue
         elif cmd == "boardsize":
             game = Game(int(args[0]), game.start_walls)
             reply = "="

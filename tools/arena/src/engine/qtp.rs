@@ -20,6 +20,10 @@ pub const ANSWER_WAIT: Duration = Duration::from_secs(10);
 /// Lines of a reply of several lines (`list_commands`) that are read.
 const REPLY_LINES: usize = 200;
 
+/// A reply of several lines also ends when no line came for this long:
+/// some engines end `list_commands` without the empty line.
+const REPLY_QUIET: Duration = Duration::from_millis(500);
+
 /// `name` answered, then `list_commands` (its list is kept: arena sends
 /// `time_settings`, `time_left` and `tabula-setoption` only to engines that
 /// list them).
@@ -48,15 +52,15 @@ pub fn command(engine: &mut EngineProcess, line: &str, deadline: Instant) -> Res
 /// The next reply: `Ok(result)` for `=`, `Err(message)` for `?`. Empty
 /// lines and `#` comments before it are skipped, and so is anything else
 /// an engine writes out of turn (the referee calls it unexpected output).
-/// With `several`, the lines after the first, up to an empty line, belong
-/// to it.
+/// With `several`, the lines after the first, up to an empty line (or a
+/// pause of [`REPLY_QUIET`]), belong to it.
 fn reply(
     engine: &mut EngineProcess,
     deadline: Instant,
     several: bool,
 ) -> Result<Result<String, String>, EngineError> {
     let first = loop {
-        let line = engine.read_line(deadline, "a QTP reply")?;
+        let line = engine.read_line(deadline, "QTP reply")?;
         let line = line.trim();
         if line.starts_with('=') || line.starts_with('?') {
             break line.to_string();
@@ -70,7 +74,15 @@ fn reply(
     let mut text = body;
     if several {
         for _ in 0..REPLY_LINES {
-            let line = engine.read_line(deadline, "the end of a QTP reply")?;
+            let quiet = deadline.min(Instant::now() + REPLY_QUIET);
+            let line = match engine.read_line(quiet, "the rest of a QTP reply") {
+                Ok(line) => line,
+                Err(EngineError::Timeout(_)) => {
+                    log::debug!("{}: a reply of several lines not ended by an empty line", engine.name);
+                    break;
+                }
+                Err(e) => return Err(e),
+            };
             if line.trim().is_empty() {
                 break;
             }

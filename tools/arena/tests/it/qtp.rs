@@ -80,6 +80,24 @@ fn a_qtp_engine_plays_legal_games_in_either_seat() {
 }
 
 #[test]
+fn a_list_of_commands_that_never_ends_does_not_stop_an_engine_from_playing() {
+    // Some engines of the Athens competition end `list_commands` without
+    // the empty line; the referee plays them, and so does arena.
+    let dir = TempDir::new("qtp-unended");
+    let rest = "-each st=0.2 -variant width=5 height=5 walls=3 -games 2";
+    let run = arena_run(vec![scripted("unended"), tabula_engine("Tabula", "")], rest, &dir);
+    run.expect_exit(0);
+    let row = engine_row(&run, SCRIPTED);
+    run.check(row.time_losses + row.illegal_moves + row.crashes == 0, "the scripted engine makes no fault");
+    let finished = finished_games(&run.stdout);
+    run.check(finished.len() == 2, "two games");
+    for f in &finished {
+        let expected = format!("P{} reaches the goal", f.seat_of("Tabula") + 1);
+        run.check(f.termination == expected, &format!("game {} should end '{expected}'", f.number));
+    }
+}
+
+#[test]
 fn a_qtp_engine_loses_by_its_faults() {
     for (fault, why) in [
         ("timeout", "loses on time"),
