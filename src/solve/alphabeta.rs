@@ -3,7 +3,7 @@
 //! exact; alpha-beta only skips moves that cannot change the value, and
 //! the table that remembers bounds is keyed by the position's full
 //! canonical key (equal for exactly the positions related by a symmetry of
-//! the rules), never by a hash. Scores count plies, so the value carries
+//! the rules; near the end by its cells as they stand), never by a hash. Scores count plies, so the value carries
 //! the distance: the quickest win, the longest defence.
 //!
 //! The search asks who wins first (a window around the draw, where any win
@@ -21,14 +21,20 @@ use super::buckets::{work_of, Buckets, KeyWord};
 use super::{line_by_values, Progress, SolveError, SolveLimits, Value};
 use crate::game::Position;
 use crate::game::{MoveList, Outcome, Solved, Strategy};
-use crate::games::quarto::Quarto;
+use crate::games::quarto::{Quarto, QuartoMove};
 use std::cell::RefCell;
 use std::time::Instant;
 
 /// A win at ply `p` from the root scores `WIN - p` for the winner.
-const WIN: i32 = 1_000;
+pub const WIN: i32 = 1_000;
 /// How often progress is reported, in nodes.
 const REPORT_EVERY: u64 = 1 << 18;
+/// With this many placements left or fewer, positions are keyed by their
+/// cells as they stand, not by their canonical form: symmetric
+/// transpositions are rare so late, and the canonical form is costly.
+const RAW_KEY_MAX_LEFT: u32 = 8;
+/// How often the deadline is looked at, in nodes (a few microseconds).
+const CLOCK_EVERY: u64 = 1 << 10;
 /// With this many placements left or more, the moves are ordered by the
 /// opponent's safe replies, fewest first (docs/solver.md: 9.4 times faster
 /// on twelve positions with 3 and 4 pieces placed; from 5, 6 or 7 left
@@ -61,6 +67,8 @@ pub struct AlphaBeta<'a> {
     table: Buckets<[u64; 2], Bounds, 5>,
     nodes: u64,
     began: Instant,
+    /// Give up (as if stopped) at this time: the engine's move time.
+    deadline: Option<Instant>,
 }
 
 /// Why a search gave up: stopped or over the limit.
@@ -69,7 +77,31 @@ type Cut = SolveError;
 impl<'a> AlphaBeta<'a> {
     /// A solver within `limits`, with an empty table.
     pub fn new(limits: &'a SolveLimits<'a>) -> AlphaBeta<'a> {
-        AlphaBeta { limits, table: Buckets::new(limits.max_bytes), nodes: 0, began: Instant::now() }
+        AlphaBeta {
+            limits,
+            table: Buckets::new(limits.max_bytes),
+            nodes: 0,
+            began: Instant::now(),
+            deadline: None,
+        }
+    }
+
+    /// From now on, searches give up ([`SolveError::Stopped`]) at `deadline`;
+    /// what they proved stays in the table.
+    pub fn set_deadline(&mut self, deadline: Instant) {
+        self.deadline = Some(deadline);
+    }
+
+    /// Positions searched so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The score of the root's move that led to `child` (a win in `d`
+    /// plies from the root is `WIN - d`), exact when it falls inside
+    /// `(alpha, beta)`, otherwise the bound it passed.
+    pub fn child_score(&mut self, child: &Quarto, alpha: i32, beta: i32) -> Result<i32, SolveError> {
+        Ok(-self.search(child, 1, -beta, -alpha, &mut |_| {})?)
     }
 
     /// Positions in the table.
@@ -95,6 +127,13 @@ impl<'a> AlphaBeta<'a> {
         Ok(to_value(score))
     }
 
+    /// The score of `position` within `(alpha, beta)` (plies to the end
+    /// counted from it: a win in `d` is `1000 - d`); outside the window
+    /// only a bound.
+    pub fn bound(&mut self, position: &Quarto, alpha: i32, beta: i32) -> Result<i32, SolveError> {
+        self.search(position, 0, alpha, beta, &mut |_| {})
+    }
+
     /// A line of best play from `start` (already solved), each step checked
     /// by solving the children exactly.
     pub fn line(&mut self, start: &Quarto) -> Vec<String> {
@@ -116,6 +155,11 @@ impl<'a> AlphaBeta<'a> {
         progress: &mut dyn FnMut(Progress),
     ) -> Result<i32, Cut> {
         self.nodes += 1;
+        if self.nodes.is_multiple_of(CLOCK_EVERY)
+            && (self.limits.stopped() || self.deadline.is_some_and(|d| Instant::now() >= d))
+        {
+            return Err(SolveError::Stopped);
+        }
         if self.nodes.is_multiple_of(REPORT_EVERY) {
             if self.limits.stopped() {
                 return Err(SolveError::Stopped);
@@ -146,7 +190,11 @@ impl<'a> AlphaBeta<'a> {
                 Solved::Draw => 0,
             });
         }
-        let key = <[u64; 2]>::of(position.canonical());
+        let key = <[u64; 2]>::of(if position.placements_left() > RAW_KEY_MAX_LEFT {
+            position.canonical()
+        } else {
+            position.cells_key()
+        });
         let mut table_move = 0;
         if let Some(b) = self.table.find(key) {
             table_move = b.best;
@@ -167,11 +215,7 @@ impl<'a> AlphaBeta<'a> {
         // few pieces are down), the table's move first.
         // (As the engine's search lists them; the solver goes to the end,
         // so every node counts as far from the leaves.)
-        let mut moves = MoveList::default();
-        position.clone().generate_search_moves(&mut moves, u32::MAX);
-        if position.placements_left() >= ORDER_MIN_LEFT {
-            position.order_by_safe_replies(&mut moves);
-        }
+        let mut moves = value_moves(position);
         if let Some(i) = moves.iter().position(|&m| Quarto::move_code(m) == table_move) {
             moves.as_mut_slice()[..=i].rotate_right(1);
         }
@@ -204,6 +248,18 @@ impl<'a> AlphaBeta<'a> {
     }
 }
 
+/// The moves the solver searches, in its order: the ones that keep the
+/// value (see the module's doc), the likeliest wins first.
+pub fn value_moves(position: &Quarto) -> MoveList<QuartoMove> {
+    let mut moves = MoveList::default();
+    if position.placements_left() >= ORDER_MIN_LEFT {
+        position.ordered_search_moves(&mut moves);
+    } else {
+        position.clone().generate_search_moves(&mut moves, u32::MAX);
+    }
+    moves
+}
+
 /// A root-relative score as stored: relative to the position `ply` plies up.
 fn to_table(score: i32, ply: i32) -> i16 {
     let relative = match score {
@@ -223,7 +279,8 @@ fn from_table(stored: i16, ply: i32) -> i32 {
     }
 }
 
-fn to_value(score: i32) -> Value {
+/// The value a root-relative score stands for.
+pub fn to_value(score: i32) -> Value {
     match score {
         s if s > 0 => Value::Win((WIN - s) as u32),
         s if s < 0 => Value::Loss((WIN + s) as u32),

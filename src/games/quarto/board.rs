@@ -239,6 +239,15 @@ impl Quarto {
         winning
     }
 
+    /// An exact key of the cells and the hand as they stand, never equal to
+    /// a [`Quarto::canonical`] key (its top bit is set).
+    pub fn cells_key(&self) -> u128 {
+        let cells = self.board[..self.rules.squares()]
+            .iter()
+            .fold(self.hand.map_or(31u128, u128::from), |k, &c| k << 5 | u128::from(c));
+        cells | 1 << 127
+    }
+
     /// The key shared by all positions equivalent under symmetry.
     pub fn canonical(&self) -> u128 {
         canonical_key(self.rules, &self.board, self.hand)

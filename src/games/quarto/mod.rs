@@ -7,6 +7,7 @@ mod eval;
 mod levels;
 mod movegen;
 mod moves;
+mod ordering;
 pub mod patterns;
 mod position_text;
 pub mod symmetry;
@@ -98,8 +99,7 @@ impl Position for Quarto {
 impl Strategy for Quarto {
     fn generate_search_moves(&mut self, moves: &mut MoveList<QuartoMove>, depth: u32) {
         self.search_moves(moves);
-        let placed = self.rules().squares() as u32 - self.empty_squares().count_ones();
-        if depth >= SIBLING_CHECK_DEPTH && placed <= SIBLING_CHECK_MAX_PLACED && moves.len() > 1 {
+        if depth >= SIBLING_CHECK_DEPTH && self.placed() <= SIBLING_CHECK_MAX_PLACED && moves.len() > 1 {
             self.drop_symmetric_siblings(moves);
         }
     }
@@ -188,8 +188,14 @@ impl Strategy for Quarto {
 }
 
 impl Quarto {
-    /// Keeps one move of each group whose results are symmetric images.
-    fn drop_symmetric_siblings(&self, moves: &mut MoveList<QuartoMove>) {
+    /// Pieces on the board.
+    fn placed(&self) -> u32 {
+        self.rules().squares() as u32 - self.empty_squares().count_ones()
+    }
+
+    /// Keeps the first move of each group whose results are symmetric
+    /// images, and each kept move's `key` beside it; returns how many.
+    fn drop_symmetric_siblings_keyed(&self, moves: &mut MoveList<QuartoMove>, keys: &mut [u32]) -> usize {
         let mut seen = [0u128; crate::game::MAX_MOVES];
         let mut kept = 0;
         let list = moves.as_mut_slice();
@@ -201,9 +207,17 @@ impl Quarto {
             if !seen[..kept].contains(&key) {
                 seen[kept] = key;
                 list[kept] = mv;
+                keys[kept] = keys[i];
                 kept += 1;
             }
         }
+        kept
+    }
+
+    /// Keeps one move of each group whose results are symmetric images.
+    fn drop_symmetric_siblings(&self, moves: &mut MoveList<QuartoMove>) {
+        let mut keys = [0u32; crate::game::MAX_MOVES];
+        let kept = self.drop_symmetric_siblings_keyed(moves, &mut keys);
         moves.truncate(kept);
     }
 }

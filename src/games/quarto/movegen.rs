@@ -1,7 +1,8 @@
-//! Quarto move generation: every legal turn, and for the search a smaller
+//! Quarto move generation: every legal turn, for the search a smaller
 //! list with the same game value (a win in one when there is one; never a
 //! piece that lets the opponent win at once while a safe piece exists),
-//! and the solver's order of the turns (fewest safe replies first).
+//! and the exact value of the last few placements. The solver's order of
+//! the turns is in `ordering`.
 
 use super::board::Quarto;
 use super::moves::QuartoMove;
@@ -88,38 +89,6 @@ impl Quarto {
     }
 }
 
-impl Quarto {
-    /// Orders turns for a proof: first the ones that leave the opponent
-    /// the fewest safe replies (a placement and a piece to give after which
-    /// the mover cannot win at once). A turn that leaves none wins, and one
-    /// that leaves few is the likeliest to; ties keep their order.
-    pub fn order_by_safe_replies(&self, moves: &mut MoveList<QuartoMove>) {
-        let Some(hand) = self.hand else {
-            return;
-        };
-        moves.as_mut_slice().sort_by_cached_key(|&mv| self.safe_replies(hand, mv));
-    }
-
-    /// The opponent's safe replies after `mv`: for each empty square, the
-    /// pieces it could give after placing there that do not let this side
-    /// win at once.
-    fn safe_replies(&self, hand: u8, mv: QuartoMove) -> u32 {
-        let (Some(square), Some(piece)) = (mv.square(), mv.piece()) else {
-            return 0;
-        };
-        let mut after = self.clone();
-        after.put(square, hand);
-        let left = self.available & !(1 << piece);
-        bits(after.empty_squares())
-            .map(|reply| {
-                let mut next = after.clone();
-                next.put(reply, piece);
-                (left & !next.pieces_that_win_now()).count_ones()
-            })
-            .sum()
-    }
-}
-
 /// With at most this many placements left, positions are solved by a small
 /// direct recursion instead of the general search (whose per-node costs
 /// dominate so close to the end).
@@ -145,22 +114,28 @@ impl Quarto {
     /// A child stops as soon as its parent can no longer prefer the move that
     /// led to it (`parent_best`).
     fn solve_from(&self, hand: u8, parent_best: Option<i64>) -> i64 {
-        let empty = self.empty_squares();
-        if bits(empty).any(|s| self.placement_wins(s, hand)) {
+        if bits(self.empty_squares()).any(|s| self.placement_wins(s, hand)) {
             return WIN_NOW;
         }
+        self.solve_without_win(hand, parent_best)
+    }
+
+    /// [`Quarto::solve_from`] where `hand` wins nowhere.
+    fn solve_without_win(&self, hand: u8, parent_best: Option<i64>) -> i64 {
         if self.available == 0 {
             return 0;
         }
-        // Losing to the opponent's next placement is the worst there is.
+        // Losing to the opponent's next placement is the worst there is:
+        // a piece that wins at once is never worth giving.
         let mut best = -(WIN_NOW - 1);
-        for square in bits(empty) {
+        for square in bits(self.empty_squares()) {
             let mut after = self.clone();
             after.put(square, hand);
-            for piece in bits(self.available) {
+            let winning = after.pieces_that_win_now();
+            for piece in bits(self.available & !winning) {
                 let mut child = after.clone();
                 child.available &= !(1 << piece);
-                let mine = one_ply_back(child.solve_from(piece as u8, Some(best)));
+                let mine = one_ply_back(child.solve_without_win(piece as u8, Some(best)));
                 if mine > best {
                     best = mine;
                     // A win two turns from now is the fastest left to find.
@@ -185,68 +160,5 @@ fn one_ply_back(value: i64) -> i64 {
         v if v > 0 => -v + 1,
         v if v < 0 => -v - 1,
         _ => 0,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::game::prelude::*;
-    use crate::rng::Rng;
-
-    /// The opponent's safe replies counted the slow way: every legal reply
-    /// played out, those after which the game goes on and this side cannot
-    /// win at once.
-    fn safe_replies_slowly(pos: &Quarto, mv: QuartoMove) -> u32 {
-        let mut child = pos.clone();
-        child.make_move(mv);
-        let mut replies = MoveList::default();
-        child.legal_moves(&mut replies);
-        let mut safe = 0;
-        for &reply in replies.iter() {
-            let mut next = child.clone();
-            next.make_move(reply);
-            if !next.is_over() && !next.wins_at_once() {
-                safe += 1;
-            }
-        }
-        safe
-    }
-
-    #[test]
-    fn turns_are_ordered_by_the_opponents_safe_replies_counted_the_slow_way() {
-        let mut checked = 0;
-        for level in 1..=4 {
-            for seed in 0..6 {
-                let mut rng = Rng::new(seed);
-                let mut pos = Quarto::from_text(&format!(
-                    "quarto 4x4 level={level} board=..../..../..../.... hand=- turn=1"
-                ))
-                .unwrap();
-                for _ in 0..(3 + seed % 5) {
-                    let mut moves = MoveList::default();
-                    pos.legal_moves(&mut moves);
-                    if moves.is_empty() {
-                        break;
-                    }
-                    pos.make_move(moves.as_slice()[rng.below(moves.len() as u64) as usize]);
-                }
-                if pos.is_over() || pos.wins_at_once() {
-                    continue;
-                }
-                let mut moves = MoveList::default();
-                pos.search_moves(&mut moves);
-                let mut before: Vec<u16> = moves.iter().map(|m| m.code()).collect();
-                pos.order_by_safe_replies(&mut moves);
-                let counts: Vec<u32> = moves.iter().map(|&m| safe_replies_slowly(&pos, m)).collect();
-                assert!(counts.windows(2).all(|w| w[0] <= w[1]), "level {level} seed {seed}: {counts:?}");
-                let mut after: Vec<u16> = moves.iter().map(|m| m.code()).collect();
-                before.sort_unstable();
-                after.sort_unstable();
-                assert_eq!(before, after, "the same turns");
-                checked += 1;
-            }
-        }
-        assert!(checked >= 12, "{checked} positions checked");
     }
 }
