@@ -7,6 +7,7 @@
 //! the caller's channel, moves as moves: nothing here prints or formats
 //! them.
 
+mod proven;
 pub mod strength;
 mod worker;
 

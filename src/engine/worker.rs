@@ -59,6 +59,12 @@ fn run_search(
     let report = |info: SearchInfo<AnyMove>| {
         let _ = events.send(EngineEvent::Info(info));
     };
+    if let AnyPosition::Quarto(position) = &job.position {
+        if let Some(time) = super::proven::proof_time(&job, position) {
+            super::proven::play(&job, position, time, control, tt, events);
+            return;
+        }
+    }
     let (best, ponder, nodes) = with_game!(&job.position, g => {
         let mut rng = crate::rng::Rng::new(job.seed ^ g.hash());
         if let Some(mv) = g.scripted_move(job.level, &mut rng) {

@@ -27,6 +27,7 @@ pub mod graph;
 pub mod layers;
 pub mod memory;
 pub mod proof;
+pub mod root_proof;
 pub mod split;
 
 use crate::game::prelude::*;

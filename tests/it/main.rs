@@ -18,6 +18,7 @@ mod mates;
 mod perft;
 mod pipes;
 mod protocol;
+mod proven;
 mod qtp;
 mod quarto;
 mod solve;
