@@ -10,10 +10,12 @@
 
 use super::{EngineEvent, SearchRequest};
 use crate::game::{Notation, Position, Strategy};
+use crate::games::quarto::Rules;
 use crate::games::quarto::{Quarto, QuartoMove};
 use crate::games::AnyMove;
 use crate::search::tt::TranspositionTable;
 use crate::search::{search, time_budget, Control, Limits, Score, ScoreBound, SearchInfo, MATE};
+use crate::solve::alphabeta::ProofTable;
 use crate::solve::root_proof::{Proven, RootProver};
 use crate::solve::{SolveLimits, Value};
 use crossbeam_channel::Sender;
@@ -58,8 +60,19 @@ pub(super) fn proof_time(job: &SearchRequest, position: &Quarto) -> Option<Durat
     Some(if budget.fixed { budget.hard } else { (budget.soft * 3).min(budget.hard.mul_f64(0.8)) })
 }
 
-/// Plays `position` within `time`, proving what it can; sends the reports
-/// and the best move.
+/// The solver's table kept from one move to the next: its bounds hold for
+/// every position of the same rules, so a game's later moves start from
+/// what the earlier ones proved. Dropped by `ucinewgame`, `Clear Hash` and
+/// a new `Hash`.
+pub(super) struct KeptTable {
+    rules: Rules,
+    max_bytes: usize,
+    table: ProofTable,
+}
+
+/// Plays `position` within `time`, proving what it can, with the table
+/// `kept` from the last move when it fits; sends the reports and the best
+/// move, and keeps the table for the next.
 pub(super) fn play(
     job: &SearchRequest,
     position: &Quarto,
@@ -67,13 +80,22 @@ pub(super) fn play(
     control: &Control,
     tt: &mut TranspositionTable,
     events: &Sender<EngineEvent>,
+    kept: &mut Option<KeptTable>,
 ) {
-    let started = control.started();
-    let at = |share: f64| started + time.mul_f64(share);
     let max_bytes = (tt.megabytes() << 20).max(MIN_TABLE_BYTES);
+    let rules = position.rules();
+    let table = kept.take().filter(|k| k.rules == rules && k.max_bytes == max_bytes).map(|k| k.table);
     let limits = SolveLimits { max_bytes, stop: Some(control.stop_flag()), threads: 1 };
-    let mut prover = RootProver::new(&limits, position);
+    let mut prover = RootProver::new(&limits, position, table);
     let mut game = Game { job, position, control, tt, events, searched: 0 };
+    decide(&mut game, &mut prover, time);
+    *kept = Some(KeptTable { rules, max_bytes, table: prover.into_table() });
+}
+
+/// The questions in order, until a move is sent.
+fn decide(game: &mut Game, prover: &mut RootProver, time: Duration) {
+    let started = game.control.started();
+    let at = |share: f64| started + time.mul_f64(share);
     // 1. A move that holds at least a draw, the likeliest to win first
     //    (quick to prove, where proving that no win exists is not).
     let hold = match prover.holding_move(&[], at(HOLD_SHARE)) {

@@ -13,9 +13,11 @@ use std::time::Instant;
 /// Serves requests until the engine closes the channel.
 pub(super) fn run(hash_megabytes: usize, inbox: Receiver<Request>, events: Sender<EngineEvent>) {
     let mut tt = TranspositionTable::new(hash_megabytes);
+    // The Quarto solver's table, kept between moves (see `proven`).
+    let mut proofs = None;
     for request in inbox {
         match request {
-            Request::Search(job, control) => run_search(*job, &control, &mut tt, &events),
+            Request::Search(job, control) => run_search(*job, &control, &mut tt, &mut proofs, &events),
             Request::Perft { position, depth, control } => {
                 run_perft(&position, depth, &mut tt, &control, &events)
             }
@@ -25,8 +27,14 @@ pub(super) fn run(hash_megabytes: usize, inbox: Receiver<Request>, events: Sende
                 // What the run freed stays with the allocator unless asked for.
                 crate::solve::memory::release_freed();
             }
-            Request::ResizeHash(megabytes) => resize(&mut tt, megabytes, &events),
-            Request::ClearHash => tt.clear(),
+            Request::ResizeHash(megabytes) => {
+                proofs = None;
+                resize(&mut tt, megabytes, &events);
+            }
+            Request::ClearHash => {
+                proofs = None;
+                tt.clear();
+            }
             Request::Ready => {
                 let _ = events.send(EngineEvent::Ready);
             }
@@ -54,6 +62,7 @@ fn run_search(
     job: SearchRequest,
     control: &Control,
     tt: &mut TranspositionTable,
+    proofs: &mut Option<super::proven::KeptTable>,
     events: &Sender<EngineEvent>,
 ) {
     let report = |info: SearchInfo<AnyMove>| {
@@ -61,7 +70,7 @@ fn run_search(
     };
     if let AnyPosition::Quarto(position) = &job.position {
         if let Some(time) = super::proven::proof_time(&job, position) {
-            super::proven::play(&job, position, time, control, tt, events);
+            super::proven::play(&job, position, time, control, tt, events, proofs);
             return;
         }
     }

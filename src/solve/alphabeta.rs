@@ -71,19 +71,44 @@ pub struct AlphaBeta<'a> {
     deadline: Option<Instant>,
 }
 
+/// A solver's table on its own, to be given to another solver of the same
+/// rules: what it holds are exact bounds, true for every later search.
+pub struct ProofTable(Buckets<[u64; 2], Bounds, 5>);
+
+impl ProofTable {
+    /// An empty table that grows within `max_bytes`.
+    pub fn new(max_bytes: usize) -> ProofTable {
+        ProofTable(Buckets::new(max_bytes))
+    }
+
+    /// Positions in the table.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether the table holds no position.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
 /// Why a search gave up: stopped or over the limit.
 type Cut = SolveError;
 
 impl<'a> AlphaBeta<'a> {
+    /// A solver that goes on with `table` (of a solver of the same rules).
+    pub fn with_table(limits: &'a SolveLimits<'a>, table: ProofTable) -> AlphaBeta<'a> {
+        AlphaBeta { limits, table: table.0, nodes: 0, began: Instant::now(), deadline: None }
+    }
+
+    /// The table, for a later solver of the same rules.
+    pub fn into_table(self) -> ProofTable {
+        ProofTable(self.table)
+    }
+
     /// A solver within `limits`, with an empty table.
     pub fn new(limits: &'a SolveLimits<'a>) -> AlphaBeta<'a> {
-        AlphaBeta {
-            limits,
-            table: Buckets::new(limits.max_bytes),
-            nodes: 0,
-            began: Instant::now(),
-            deadline: None,
-        }
+        AlphaBeta::with_table(limits, ProofTable::new(limits.max_bytes))
     }
 
     /// From now on, searches give up ([`SolveError::Stopped`]) at `deadline`;

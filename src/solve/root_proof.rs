@@ -7,7 +7,7 @@
 //! runs out of time answers nothing, and what it proved stays in the
 //! solver's table for the next.
 
-use super::alphabeta::{to_value, value_moves, AlphaBeta, WIN};
+use super::alphabeta::{to_value, value_moves, AlphaBeta, ProofTable, WIN};
 use super::{SolveError, SolveLimits, Value};
 use crate::game::Position;
 use crate::games::quarto::{Quarto, QuartoMove};
@@ -43,14 +43,24 @@ pub struct RootProver<'a> {
 }
 
 impl<'a> RootProver<'a> {
-    /// A prover for `root` within `limits` (its memory and stop flag).
-    pub fn new(limits: &'a SolveLimits<'a>, root: &Quarto) -> RootProver<'a> {
+    /// A prover for `root` within `limits` (its memory and stop flag),
+    /// going on with `table` (of the same rules) when there is one.
+    pub fn new(limits: &'a SolveLimits<'a>, root: &Quarto, table: Option<ProofTable>) -> RootProver<'a> {
+        let solver = match table {
+            Some(table) => AlphaBeta::with_table(limits, table),
+            None => AlphaBeta::new(limits),
+        };
         RootProver {
-            solver: AlphaBeta::new(limits),
+            solver,
             root: root.clone(),
             moves: value_moves(root).as_slice().to_vec(),
             losing: Vec::new(),
         }
+    }
+
+    /// The solver's table, for the next root of the same rules.
+    pub fn into_table(self) -> ProofTable {
+        self.solver.into_table()
     }
 
     /// Positions the solver searched so far.
@@ -204,7 +214,7 @@ mod tests {
             let root = Quarto::from_text(text).expect("a position");
             let whole = value(&root);
             let limits = limits();
-            let mut prover = RootProver::new(&limits, &root);
+            let mut prover = RootProver::new(&limits, &root, None);
             let win = prover.find_win(later()).expect("in time");
             match whole {
                 Value::Win(plies) => {
@@ -234,11 +244,35 @@ mod tests {
     }
 
     #[test]
+    fn a_table_kept_from_the_last_root_proves_the_next_in_fewer_nodes() {
+        let root = Quarto::from_text("quarto 4x4 level=2 board=..../.5../.ca./0..f hand=3 turn=1")
+            .expect("a position");
+        let limits = limits();
+        let mut first = RootProver::new(&limits, &root, None);
+        let hold = first.holding_move(&[], later()).expect("in time").expect("a holding move");
+        let table = first.into_table();
+        assert!(!table.is_empty());
+        // The game goes on with the move proven; the opponent replies.
+        let mut next = after(&root, hold.mv);
+        let reply = value_moves(&next).as_slice()[0];
+        next.make_move(reply);
+        let nodes = |table: Option<ProofTable>| {
+            let mut prover = RootProver::new(&limits, &next, table);
+            let answer = prover.holding_move(&[], later()).expect("in time").map(|p| p.mv);
+            (answer.is_some(), prover.nodes())
+        };
+        let (fresh_found, fresh) = nodes(None);
+        let (kept_found, kept) = nodes(Some(table));
+        assert_eq!(fresh_found, kept_found);
+        assert!(kept < fresh, "with the kept table {kept} nodes, without {fresh}");
+    }
+
+    #[test]
     fn a_question_out_of_time_answers_nothing() {
         let root = Quarto::from_text("quarto 4x4 level=1 board=.1../5..a/..../.... hand=4 turn=1")
             .expect("a position");
         let limits = limits();
-        let mut prover = RootProver::new(&limits, &root);
+        let mut prover = RootProver::new(&limits, &root, None);
         assert_eq!(prover.find_win(Instant::now()), Err(SolveError::Stopped));
     }
 
@@ -248,7 +282,7 @@ mod tests {
         let root = Quarto::from_text("quarto 4x4 level=1 board=..3./.5../.ca./0..f hand=7 turn=2")
             .expect("a position");
         let limits = limits();
-        let mut prover = RootProver::new(&limits, &root);
+        let mut prover = RootProver::new(&limits, &root, None);
         let holds: Vec<QuartoMove> = prover
             .moves()
             .to_vec()
