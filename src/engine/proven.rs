@@ -125,10 +125,11 @@ fn decide(game: &mut Game, prover: &mut RootProver, time: Duration) {
     // 3. With time to spare, the search's choice instead, if it holds too.
     if Instant::now() < at(EARLY_SHARE) {
         if let Some((choice, proven)) = game.search(SEARCH_SHARE, prover.losing()) {
-            if proven || choice == hold.mv {
+            if proven && choice != hold.mv {
+                // The search saw the whole tree (or a mate) itself.
                 return game.play(choice, prover.nodes());
             }
-            if prover.holds(choice, at(CHOICE_SHARE)).unwrap_or(false) {
+            if choice == hold.mv || prover.holds(choice, at(CHOICE_SHARE)).unwrap_or(false) {
                 return game.finish(Proven { mv: choice, ..hold }, prover.nodes());
             }
         }
