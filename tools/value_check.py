@@ -17,7 +17,9 @@ moves from the start of the variant.
 
 `--busy` keeps a second engine searching on the other core meanwhile, as
 in a tournament with concurrency. Exit status 1 when a value was dropped
-or a mate score contradicted.
+or a mate score contradicted (`mate N lowerbound`, a win in N or fewer,
+counts as a claim too). The last line also counts the moves the engine
+said were proven (`info string proven ...`).
 """
 
 import argparse
@@ -153,7 +155,10 @@ def engine_move(engine, text, movetime):
     notes = []
     for line in lines:
         m = re.search(r" score (cp|mate) (-?\d+)", line)
-        if m and " lowerbound" not in line and " upperbound" not in line:
+        # A bound is no value, but `mate N lowerbound` (a win in N or
+        # fewer) is a claim the solver can check like any mate score.
+        claim = m and m.group(1) == "mate" and int(m.group(2)) > 0 and " lowerbound" in line
+        if m and (claim or (" lowerbound" not in line and " upperbound" not in line)):
             score = (m.group(1), int(m.group(2)))
         if line.startswith("info string"):
             notes.append(line[len("info string "):])
@@ -212,7 +217,7 @@ def main():
         positions = quarto_positions(args.tabula, args.levels, args.placed, args.count, args.seed)
     else:
         positions = quoridor_positions(args.tabula, args.variant, args.plies, args.count, args.seed)
-    checked = dropped = contradicted = 0
+    checked = dropped = contradicted = proven = 0
     try:
         for name, text, before in positions:
             before = before or solve(args.tabula, text)
@@ -221,6 +226,7 @@ def main():
                 continue
             after = solve(args.tabula, text, [move])
             checked += 1
+            proven += any(n.startswith("proven") for n in notes)
             bad = []
             if not kept(before, after):
                 dropped += 1
@@ -237,8 +243,10 @@ def main():
         if busy:
             busy.send("stop")
             busy.close()
-    print("checked %d positions at %d ms a move%s: %d dropped the value, %d mate scores contradicted" % (
-        checked, args.movetime, " with the other core busy" if args.busy else "", dropped, contradicted))
+    print("checked %d positions at %d ms a move%s: %d dropped the value, %d mate scores contradicted; "
+          "the engine said %d moves were proven" % (
+              checked, args.movetime, " with the other core busy" if args.busy else "", dropped, contradicted,
+              proven))
     return 1 if dropped or contradicted else 0
 
 
