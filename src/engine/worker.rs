@@ -68,11 +68,15 @@ fn run_search(
     let report = |info: SearchInfo<AnyMove>| {
         let _ = events.send(EngineEvent::Info(info));
     };
-    if let AnyPosition::Quarto(position) = &job.position {
-        if let Some(time) = super::proven::proof_time(&job, position) {
-            super::proven::play(&job, position, time, control, tt, events, proofs);
-            return;
+    match &job.position {
+        AnyPosition::Quarto(position) => {
+            if let Some(time) = super::proven::proof_time(&job, position) {
+                super::proven::play(&job, position, time, control, tt, events, proofs);
+                return;
+            }
         }
+        // Another game: the Quarto table's memory goes back.
+        AnyPosition::Quoridor(_) => *proofs = None,
     }
     let (best, ponder, nodes) = with_game!(&job.position, g => {
         let mut rng = crate::rng::Rng::new(job.seed ^ g.hash());
