@@ -111,6 +111,9 @@ fn act(action: &str, fields: &[(String, String)], shared: &Shared) -> Response<s
         "/redo" => shared.update(|t| t.redo()),
         "/resign" => shared.update(|t| t.human_to_move().and_then(|()| t.resign())),
         "/load" => shared.update(|t| t.load(field("text").unwrap_or(""))),
+        "/analysis" => shared.update(|t| {
+            crate::analysis::request_from_fields(t, fields).and_then(|request| t.set_analysis(request))
+        }),
         "/seat" => seat_from_fields(fields).and_then(|(index, seat)| {
             shared.update(|t| match t.seats.get_mut(index) {
                 Some(slot) => {
