@@ -161,7 +161,8 @@ test('an arena record loads and steps through move by move', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'board-pgn-'));
   const pgn = join(dir, 'games.pgn');
   execFileSync(ARENA, ['-engine', `cmd=${TABULA}`, 'name=A', '-engine', `cmd=${TABULA}`, 'name=B',
-    '-each', 'depth=2', '-variant', 'width=5', 'height=5', 'walls=2', '-games', '1', '-pgnout', pgn]);
+    '-each', 'depth=2', '-variant', 'width=5', 'height=5', 'walls=2', '-games', '1', '-pgnout', pgn],
+    { cwd: dir }); // arena keeps its match state (config.json) where it runs
   const text = readFileSync(pgn, 'utf8');
   const moves = recordMoves(text).slice(0, -1);
   const page = await openBoard();

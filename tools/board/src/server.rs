@@ -19,12 +19,13 @@ use tiny_http::{Header, Method, Request, Response};
 const PAGE: &str = include_str!("../assets/index.html");
 const STYLE: &str = include_str!("../assets/board.css");
 /// The page's scripts, each served by its own name (and nothing else).
-const SCRIPTS: [(&str, &str); 6] = [
+const SCRIPTS: [(&str, &str); 7] = [
     ("/setup.js", include_str!("../assets/setup.js")),
     ("/quoridor.js", include_str!("../assets/quoridor.js")),
     ("/quarto.js", include_str!("../assets/quarto.js")),
     ("/panels.js", include_str!("../assets/panels.js")),
     ("/moves.js", include_str!("../assets/moves.js")),
+    ("/analysis.js", include_str!("../assets/analysis.js")),
     ("/board.js", include_str!("../assets/board.js")),
 ];
 
