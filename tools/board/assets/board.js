@@ -3,7 +3,8 @@
 // change, over server-sent events) and posts what the player clicks. The
 // drawing is shared out: setup.js (the form), quoridor.js and quarto.js
 // (the boards), panels.js (players, clocks, evaluation), moves.js (the move
-// list and stepping through it); this file connects them.
+// list and stepping through it), analysis.js (analysis mode); this file
+// connects them.
 'use strict';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -79,6 +80,7 @@ function render() {
   drawCards(board);
   drawEval();
   drawThinking();
+  drawAnalysisPanel();
   drawMoves();
   $('position-text').value = state.text;
   $('position-command').value = state.command;
@@ -140,6 +142,7 @@ if (typeof document !== 'undefined') {
   setupForm();
   setupButtons();
   setupMoves();
+  setupAnalysis();
   setInterval(tickClocks, 100);
   connect();
 }

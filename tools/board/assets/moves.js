@@ -71,6 +71,7 @@ async function viewPly(ply) {
   if (target === state.moves.length) {
     viewed = null;
     render();
+    followShownPly();
     return;
   }
   const answer = await fetch(`/position?ply=${target}`);
@@ -78,6 +79,7 @@ async function viewPly(ply) {
   if (!answer.ok) { showNotice(await answer.text()); return; }
   viewed = await answer.json();
   render();
+  followShownPly();
 }
 
 // A new view from the server: a position past the game's end (after a

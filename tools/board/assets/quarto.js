@@ -73,6 +73,7 @@ function drawQuarto(board, last) {
     const row = quartoCorner(0, i, side);
     el('text', { class: 'label', x: 4, y: row.y + QCELL / 2 + 4 }, svg).textContent = i + 1;
   }
+  drawQuartoCandidates(board);
   drawQuartoPieces(board, human);
 }
 

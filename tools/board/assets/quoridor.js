@@ -1,6 +1,7 @@
 // Quoridor on the Tabula board: squares, goal tints, walls, pawns, the last
 // move (from and to squares, or the wall), the engine's principal variation
-// (numbered, in the colour of the side that plays each move) and the ghost
+// (numbered, in the colour of the side that plays each move), analysis
+// mode's candidates (analysis.js) and the ghost
 // wall that follows the pointer over the grooves.
 'use strict';
 
@@ -62,7 +63,7 @@ function drawQuoridor(board, last) {
     svg.dataset.shape = shape;
     sizeBoard(size.w, size.h);
     const at = `translate(${MARGIN.left},${MARGIN.top})`;
-    for (const id of ['q-cells', 'q-walls', 'q-pvs', 'q-pawns']) el('g', { id, transform: at }, svg);
+    for (const id of ['q-cells', 'q-walls', 'q-cands', 'q-pvs', 'q-pawns']) el('g', { id, transform: at }, svg);
     el('rect', { id: 'ghost', class: 'ghost', transform: at, width: 0, height: 0 }, svg);
     const labels = el('g', { class: 'labels' }, svg);
     for (let c = 0; c < board.width; c++) {
@@ -108,6 +109,7 @@ function drawQuoridor(board, last) {
     pawn.style.transform = `translate(${r.x + CELL / 2}px, ${r.y + CELL / 2}px)`;
     pawn.dataset.square = square;
   });
+  drawQuoridorCandidates(board);
   drawPv(board);
   if (ghostWall && !legalWallShown()) ghostWall = null;
   drawGhost();
@@ -118,12 +120,16 @@ function pvSeat(seat, i, players) {
   return (seat + i) % players;
 }
 
+// The line drawn: the one of the candidate under the pointer (analysis
+// mode), else what the engine on move is thinking on the live board.
 function drawPv(board) {
   const pvs = $('q-pvs');
   pvs.innerHTML = '';
-  const t = state.thinking;
-  if (!t || state.result || viewing()) return;
-  t.pv.slice(0, 6).forEach((move, i) => {
+  const shownToMove = viewing() ? viewed.toMove : state.toMove;
+  const line = hoveredLine();
+  const t = line && shownToMove !== null ? { seat: shownToMove, pv: line } : state.thinking;
+  if (!t || (!line && (state.result || viewing()))) return;
+  t.pv.slice(0, line ? 8 : 6).forEach((move, i) => {
     const side = pvSeat(t.seat, i, board.pawns.length) + 1;
     const g = el('g', { class: `pv pv-p${side}`, 'data-pv': i + 1 }, pvs);
     if (/^[a-o]\d+[hv]$/.test(move)) {

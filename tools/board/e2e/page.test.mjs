@@ -18,7 +18,16 @@ const scripts = [...html.matchAll(/<script src="\/([a-z]+\.js)"><\/script>/g)].m
 for (const name of scripts) vm.runInContext(readFileSync(join(assets, name), 'utf8'), page, { filename: name });
 
 test('the page loads its scripts, board.js last', () => {
-  assert.deepEqual(scripts, ['setup.js', 'quoridor.js', 'quarto.js', 'panels.js', 'moves.js', 'board.js']);
+  assert.deepEqual(scripts, ['setup.js', 'quoridor.js', 'quarto.js', 'panels.js', 'moves.js', 'analysis.js', 'board.js']);
+});
+
+test('candidate scores read as moves of advantage or a forced result', () => {
+  assert.equal(page.candidateScore('cp 31'), '+0.31');
+  assert.equal(page.candidateScore('cp -250'), '-2.50');
+  assert.equal(page.candidateScore('cp 0 lowerbound'), '≥+0.00');
+  assert.equal(page.candidateScore('mate 3'), 'wins in 3');
+  assert.equal(page.candidateScore('mate -2'), 'loses in 2');
+  assert.equal(page.candidateScore(null), '');
 });
 
 // The goal rows and columns as the server names them (view.rs: from the rules).

@@ -4,6 +4,7 @@
 /// A JSON value under construction, written as text as it grows.
 pub enum Json {
     Null,
+    Bool(bool),
     Number(i64),
     Text(String),
     List(Vec<Json>),
@@ -26,6 +27,7 @@ impl Json {
     pub fn write(&self, out: &mut String) {
         match self {
             Json::Null => out.push_str("null"),
+            Json::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
             Json::Number(n) => out.push_str(&n.to_string()),
             Json::Text(s) => write_string(s, out),
             Json::List(items) => {

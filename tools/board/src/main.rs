@@ -2,6 +2,7 @@
 //! this machine and plays the engine seats with any Tabula-protocol engine
 //! (Tabula by default). See `tabula-board --help` and docs/board.md.
 
+mod analysis;
 mod clock;
 mod driver;
 mod guard;
@@ -115,6 +116,8 @@ fn main() {
     std::thread::spawn(move || driver::drive(driver));
     let watcher = shared.clone();
     std::thread::spawn(move || shared::watch_clocks(watcher));
+    let analyst = shared.clone();
+    std::thread::spawn(move || analysis::analyse(analyst));
     let engine =
         std::iter::once(shared.engine.command.display().to_string()).chain(shared.engine.args.clone());
     // Written so that a closed standard output (a launcher that went away)

@@ -50,8 +50,9 @@ impl Table {
         }
     }
 
-    /// The board after the first `ply` moves, with the move that led there:
-    /// `{ply, board, last}`. Only moves played count (not those taken back).
+    /// The board after the first `ply` moves, with the move that led there
+    /// and the seat to move there: `{ply, board, last, toMove}`. Only moves
+    /// played count (not those taken back).
     pub fn view_at(&self, ply: usize) -> Result<Json, String> {
         if ply > self.moves.len() {
             return Err(format!("there are {} moves, not {ply}", self.moves.len()));
@@ -65,10 +66,12 @@ impl Table {
             0 => Json::Null,
             n => last_view(&at(n - 1)?, &self.moves[n - 1]),
         };
+        let to_move = position.outcome().is_none().then(|| position.side_to_move());
         Ok(Json::Object(vec![
             ("ply", Json::Number(ply as i64)),
             ("board", board_view(&position)),
             ("last", last),
+            ("toMove", Json::option(to_move, |s| Json::Number(s as i64))),
         ]))
     }
 }
@@ -93,8 +96,8 @@ mod tests {
         let first = table.view_at(1).expect("ply 1").to_string();
         assert!(first.starts_with(r#"{"ply":1,"board":{"game":"quoridor""#), "{first}");
         assert!(first.contains(r#""pawns":["c2","c5"]"#), "{first}");
-        assert!(first.ends_with(r#""last":{"move":"c2","squares":["c1","c2"],"wall":null}}"#), "{first}");
-        assert!(table.view_at(0).expect("the start").to_string().ends_with(r#""last":null}"#));
+        assert!(first.ends_with(r#""last":{"move":"c2","squares":["c1","c2"],"wall":null},"toMove":1}"#), "{first}");
+        assert!(table.view_at(0).expect("the start").to_string().ends_with(r#""last":null,"toMove":0}"#));
         assert!(table.view_at(3).is_err(), "b2h was taken back");
     }
 

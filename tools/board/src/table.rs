@@ -4,6 +4,7 @@
 //! what the page draws, and `Table::load` (in `load`) brings a game in from
 //! text.
 
+use crate::analysis::Analysis;
 use crate::clock::Clocks;
 pub use crate::thinking::{Eval, Thinking};
 use arena::record::{play_recorded, replay};
@@ -64,6 +65,8 @@ pub struct Table {
     /// The last thing the page should tell the player (an engine fault, a
     /// refused move or file).
     pub notice: Option<String>,
+    /// Analysis mode, when on (see `analysis`).
+    pub analysis: Option<Analysis>,
 }
 
 impl Table {
@@ -86,6 +89,7 @@ impl Table {
             version: 0,
             game: 0,
             thinking: None,
+            analysis: None,
             eval: None,
             clock: None,
             notice: None,
@@ -103,6 +107,9 @@ impl Table {
         if moves_changed {
             self.generation += 1;
             self.thinking = None;
+            if self.follow_analysis().is_err() {
+                self.analysis = None;
+            }
         }
     }
 

@@ -2,6 +2,7 @@
 //! clocks, moves, the last move, the engines' thinking and evaluation) and
 //! the record a player saves ([`Table::record`], arena's format).
 
+use crate::analysis::Analysis;
 use crate::json::Json;
 use crate::table::{Eval, Seat, Table, Thinking};
 use arena::record::{format_record, play_recorded, result_token, today};
@@ -112,6 +113,7 @@ impl Table {
                 }),
             ),
             ("thinking", Json::option(self.thinking.as_ref(), thinking_view)),
+            ("analysis", Json::option(self.analysis.as_ref(), analysis_view)),
             ("notice", Json::option(self.notice.as_ref(), Json::text)),
             ("text", Json::text(self.position.to_text())),
             ("command", Json::text(self.position_command())),
@@ -172,6 +174,26 @@ fn setup_view(table: &Table) -> Json {
             tc,
         ]),
     }
+}
+
+/// Analysis mode: `{lines, ply, following, candidates: [{rank, move,
+/// depth, score, pv}]}`, the best candidate first.
+fn analysis_view(a: &Analysis) -> Json {
+    let candidates = a.candidates.iter().map(|c| {
+        Json::Object(vec![
+            ("rank", Json::Number(c.rank as i64)),
+            ("move", Json::text(c.pv.first().cloned().unwrap_or_default())),
+            ("depth", Json::Number(i64::from(c.depth))),
+            ("score", Json::option(c.score.as_ref(), Json::text)),
+            ("pv", Json::texts(&c.pv)),
+        ])
+    });
+    Json::Object(vec![
+        ("lines", Json::Number(a.request.lines as i64)),
+        ("ply", Json::Number(a.ply as i64)),
+        ("following", Json::Bool(a.request.ply.is_none())),
+        ("candidates", Json::List(candidates.collect())),
+    ])
 }
 
 fn thinking_view(t: &Thinking) -> Json {

@@ -6,6 +6,8 @@
 
 mod common;
 
+mod analysis;
+
 mod clocks;
 mod engines;
 mod requests;
