@@ -96,7 +96,10 @@ mod tests {
         let first = table.view_at(1).expect("ply 1").to_string();
         assert!(first.starts_with(r#"{"ply":1,"board":{"game":"quoridor""#), "{first}");
         assert!(first.contains(r#""pawns":["c2","c5"]"#), "{first}");
-        assert!(first.ends_with(r#""last":{"move":"c2","squares":["c1","c2"],"wall":null},"toMove":1}"#), "{first}");
+        assert!(
+            first.ends_with(r#""last":{"move":"c2","squares":["c1","c2"],"wall":null},"toMove":1}"#),
+            "{first}"
+        );
         assert!(table.view_at(0).expect("the start").to_string().ends_with(r#""last":null,"toMove":0}"#));
         assert!(table.view_at(3).is_err(), "b2h was taken back");
     }
