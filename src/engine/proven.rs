@@ -87,14 +87,14 @@ pub(super) fn play(
     let table = kept.take().filter(|k| k.rules == rules && k.max_bytes == max_bytes).map(|k| k.table);
     let limits = SolveLimits { max_bytes, stop: Some(control.stop_flag()), threads: 1 };
     let mut prover = RootProver::new(&limits, position, table);
-    let mut game = Game { job, position, control, tt, events, searched: 0 };
-    decide(&mut game, &mut prover, time);
+    let mut game = Game { job, position, time, control, tt, events, searched: 0 };
+    decide(&mut game, &mut prover);
     *kept = Some(KeptTable { rules, max_bytes, table: prover.into_table() });
 }
 
 /// The questions in order, until a move is sent.
-fn decide(game: &mut Game, prover: &mut RootProver, time: Duration) {
-    let started = game.control.started();
+fn decide(game: &mut Game, prover: &mut RootProver) {
+    let (started, time) = (game.control.started(), game.time);
     let at = |share: f64| started + time.mul_f64(share);
     // 1. A move that holds at least a draw, the likeliest to win first
     //    (quick to prove, where proving that no win exists is not).
@@ -127,7 +127,7 @@ fn decide(game: &mut Game, prover: &mut RootProver, time: Duration) {
         if let Some((choice, proven)) = game.search(SEARCH_SHARE, prover.losing()) {
             if proven && choice != hold.mv {
                 // The search saw the whole tree (or a mate) itself.
-                return game.play(choice, prover.nodes());
+                return game.send_best(Some(choice), prover.nodes());
             }
             if choice == hold.mv || prover.holds(choice, at(CHOICE_SHARE)).unwrap_or(false) {
                 return game.finish(Proven { mv: choice, ..hold }, prover.nodes());
@@ -141,6 +141,8 @@ fn decide(game: &mut Game, prover: &mut RootProver, time: Duration) {
 struct Game<'a> {
     job: &'a SearchRequest,
     position: &'a Quarto,
+    /// The move's time (see [`proof_time`]).
+    time: Duration,
     control: &'a Control,
     tt: &'a mut TranspositionTable,
     events: &'a Sender<EngineEvent>,
@@ -160,8 +162,7 @@ impl Game<'_> {
             settings.search_moves =
                 moves.iter().filter(|m| !excluded.contains(m)).map(|&m| Quarto::move_code(m)).collect();
         }
-        let budget = proof_time(self.job, self.position).unwrap_or_default();
-        let limits = Limits { move_time: Some(budget.mul_f64(share)), ..Limits::default() };
+        let limits = Limits { move_time: Some(self.time.mul_f64(share)), ..Limits::default() };
         let mut last: Option<SearchInfo<QuartoMove>> = None;
         let events = self.events;
         let mut report = |info: SearchInfo<QuartoMove>| {
@@ -189,11 +190,7 @@ impl Game<'_> {
         self.send_best(best, proof_nodes);
     }
 
-    /// Plays `mv` as the search reported it.
-    fn play(&mut self, mv: QuartoMove, proof_nodes: u64) {
-        self.send_best(Some(mv), proof_nodes);
-    }
-
+    /// Plays `best` (as the search reported it, or after a proof's report).
     fn send_best(&mut self, best: Option<QuartoMove>, proof_nodes: u64) {
         let nodes = self.searched + proof_nodes;
         let _ =

@@ -5,9 +5,10 @@
 //! turning analysis off, or no page watching (no event stream open), quits
 //! the engine, so that its CPU stops.
 
+use crate::driver::start_engine;
 use crate::shared::Shared;
 use crate::table::Table;
-use arena::engine::{EngineError, EngineProcess, EngineSpec};
+use arena::engine::{EngineError, EngineProcess};
 use arena::record::replay;
 use arena::setup::Opening;
 use std::sync::atomic::Ordering;
@@ -147,7 +148,7 @@ pub fn analyse(shared: Arc<Shared>) {
             if let Some(old) = engine.take() {
                 old.process.quit();
             }
-            match start(&shared, &job.options) {
+            match start_engine(&shared, &job.options) {
                 Ok(process) => engine = Some(Running { options: job.options.clone(), process }),
                 Err(e) => {
                     fail(&shared, job.serial, &e.to_string());
@@ -199,23 +200,6 @@ fn wanted(shared: &Shared, engine: &mut Option<Running>) -> Option<Job> {
         }
         table = shared.wait(table, Duration::from_millis(500));
     }
-}
-
-fn start(shared: &Shared, options: &[(String, String)]) -> Result<EngineProcess, EngineError> {
-    let spec = EngineSpec {
-        name: shared.engine.command.display().to_string(),
-        command: shared.engine.command.clone(),
-        args: shared.engine.args.clone(),
-        ..EngineSpec::default()
-    };
-    let mut process = EngineProcess::start(&spec)?;
-    for (name, value) in options {
-        if let Some(refused) = process.set_option(name, value)? {
-            log::info!("{refused}");
-        }
-    }
-    process.sync(spec.handshake_timeout())?;
-    Ok(process)
 }
 
 /// Whether the search for `serial` is still wanted.

@@ -200,6 +200,14 @@ fn think(shared: &Shared, slot: &mut Option<Running>, turn: &Turn) -> Result<Str
 }
 
 fn start(shared: &Shared, settings: &Settings) -> Result<Running, EngineError> {
+    let process = start_engine(shared, &settings.options)?;
+    // `ucinewgame` comes with its first game (see `think`).
+    Ok(Running { settings: settings.clone(), process, game: u64::MAX })
+}
+
+/// Starts the board's engine command with `options` set, ready for a
+/// command (the seats' engines and the analysis engine alike).
+pub fn start_engine(shared: &Shared, options: &[(String, String)]) -> Result<EngineProcess, EngineError> {
     let spec = EngineSpec {
         name: shared.engine.command.display().to_string(),
         command: shared.engine.command.clone(),
@@ -207,14 +215,13 @@ fn start(shared: &Shared, settings: &Settings) -> Result<Running, EngineError> {
         ..EngineSpec::default()
     };
     let mut process = EngineProcess::start(&spec)?;
-    for (name, value) in &settings.options {
+    for (name, value) in options {
         if let Some(refused) = process.set_option(name, value)? {
             log::info!("{refused}");
         }
     }
     process.sync(spec.handshake_timeout())?;
-    // `ucinewgame` comes with its first game (see `think`).
-    Ok(Running { settings: settings.clone(), process, game: u64::MAX })
+    Ok(process)
 }
 
 fn search(shared: &Shared, engine: &mut EngineProcess, turn: &Turn) -> Result<String, Failure> {
