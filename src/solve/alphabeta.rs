@@ -20,7 +20,7 @@
 use super::buckets::{work_of, Buckets, KeyWord};
 use super::{line_by_values, Progress, SolveError, SolveLimits, Value};
 use crate::game::Position;
-use crate::game::{MoveList, Outcome, Solved, Strategy};
+use crate::game::{MoveList, Outcome, Solved};
 use crate::games::quarto::{Quarto, QuartoMove};
 use std::cell::RefCell;
 use std::time::Instant;
@@ -126,7 +126,7 @@ impl<'a> AlphaBeta<'a> {
     /// plies from the root is `WIN - d`), exact when it falls inside
     /// `(alpha, beta)`, otherwise the bound it passed.
     pub fn child_score(&mut self, child: &Quarto, alpha: i32, beta: i32) -> Result<i32, SolveError> {
-        Ok(-self.search(child, 1, -beta, -alpha, &mut |_| {})?)
+        Ok(-self.search(child, 1, -beta, -alpha, false, &mut |_| {})?)
     }
 
     /// Positions in the table.
@@ -143,10 +143,10 @@ impl<'a> AlphaBeta<'a> {
         // Who wins first (a window around the draw: any win cuts), then
         // how fast, in a window that excludes what is already known: the
         // first pass's bounds in the table prune the second.
-        let sign = self.search(position, 0, -1, 1, progress)?;
+        let sign = self.search(position, 0, -1, 1, false, progress)?;
         let score = match sign {
-            s if s > 0 => self.search(position, 0, 0, WIN, progress)?,
-            s if s < 0 => self.search(position, 0, -WIN, 0, progress)?,
+            s if s > 0 => self.search(position, 0, 0, WIN, false, progress)?,
+            s if s < 0 => self.search(position, 0, -WIN, 0, false, progress)?,
             _ => 0,
         };
         Ok(to_value(score))
@@ -156,7 +156,7 @@ impl<'a> AlphaBeta<'a> {
     /// counted from it: a win in `d` is `1000 - d`); outside the window
     /// only a bound.
     pub fn bound(&mut self, position: &Quarto, alpha: i32, beta: i32) -> Result<i32, SolveError> {
-        self.search(position, 0, alpha, beta, &mut |_| {})
+        self.search(position, 0, alpha, beta, false, &mut |_| {})
     }
 
     /// A line of best play from `start` (already solved), each step checked
@@ -165,18 +165,21 @@ impl<'a> AlphaBeta<'a> {
         let me = RefCell::new(self);
         let value_of = |p: &Quarto| {
             let mut solver = me.borrow_mut();
-            solver.search(p, 0, -WIN, WIN, &mut |_| {}).ok().map(to_value)
+            solver.search(p, 0, -WIN, WIN, false, &mut |_| {}).ok().map(to_value)
         };
         line_by_values(start, &value_of).map(|(_, line)| line).unwrap_or_default()
     }
 
-    /// Negamax over `(alpha, beta)`, scores from the root (`ply` plies up).
+    /// Negamax over `(alpha, beta)`, scores from the root (`ply` plies up);
+    /// `hand_safe`: the piece in hand is known to win nowhere (the parent
+    /// gave it as such).
     fn search(
         &mut self,
         position: &Quarto,
         ply: i32,
         mut alpha: i32,
         mut beta: i32,
+        hand_safe: bool,
         progress: &mut dyn FnMut(Progress),
     ) -> Result<i32, Cut> {
         self.nodes += 1;
@@ -203,12 +206,12 @@ impl<'a> AlphaBeta<'a> {
             Some(Outcome::Draw) => return Ok(0),
             None => {}
         }
-        if let Some(piece) = position.hand() {
+        if let Some(piece) = position.hand().filter(|_| !hand_safe) {
             if position.pieces_that_win_now() >> piece & 1 == 1 {
                 return Ok(WIN - ply - 1);
             }
         }
-        if let Some(solved) = position.solve_endgame() {
+        if let Some(solved) = position.solve_endgame_knowing(hand_safe) {
             return Ok(match solved {
                 Solved::WinIn(k) => WIN - ply - k as i32,
                 Solved::LossIn(k) => ply + k as i32 - WIN,
@@ -240,7 +243,8 @@ impl<'a> AlphaBeta<'a> {
         // few pieces are down), the table's move first.
         // (As the engine's search lists them; the solver goes to the end,
         // so every node counts as far from the leaves.)
-        let mut moves = value_moves(position);
+        let mut moves = MoveList::default();
+        let safe = list_value_moves(position, &mut moves);
         if let Some(i) = moves.iter().position(|&m| Quarto::move_code(m) == table_move) {
             moves.as_mut_slice()[..=i].rotate_right(1);
         }
@@ -249,7 +253,7 @@ impl<'a> AlphaBeta<'a> {
         for &mv in moves.iter() {
             let mut child = position.clone();
             child.make_move(mv);
-            let score = -self.search(&child, ply + 1, -beta, -alpha, progress)?;
+            let score = -self.search(&child, ply + 1, -beta, -alpha, safe, progress)?;
             if score > best {
                 best = score;
                 if best > alpha {
@@ -277,12 +281,18 @@ impl<'a> AlphaBeta<'a> {
 /// value (see the module's doc), the likeliest wins first.
 pub fn value_moves(position: &Quarto) -> MoveList<QuartoMove> {
     let mut moves = MoveList::default();
-    if position.placements_left() >= ORDER_MIN_LEFT {
-        position.ordered_search_moves(&mut moves);
-    } else {
-        position.clone().generate_search_moves(&mut moves, u32::MAX);
-    }
+    list_value_moves(position, &mut moves);
     moves
+}
+
+/// [`value_moves`] into `moves`, and whether no move listed gives a piece
+/// that wins at once for the opponent.
+fn list_value_moves(position: &Quarto, moves: &mut MoveList<QuartoMove>) -> bool {
+    if position.placements_left() >= ORDER_MIN_LEFT {
+        position.ordered_search_moves(moves)
+    } else {
+        position.unordered_search_moves(moves)
+    }
 }
 
 /// A root-relative score as stored: relative to the position `ply` plies up.

@@ -7,6 +7,7 @@ mod eval;
 mod levels;
 mod movegen;
 mod moves;
+mod open;
 mod ordering;
 pub mod patterns;
 mod position_text;

@@ -6,6 +6,7 @@
 
 use super::board::Quarto;
 use super::moves::QuartoMove;
+use super::open::OpenPatterns;
 use crate::bits::bits;
 use crate::game::{MoveList, Solved};
 
@@ -47,32 +48,40 @@ impl Quarto {
     /// The turns worth searching; the game value over them equals the value
     /// over all legal turns.
     pub(super) fn search_moves(&self, moves: &mut MoveList<QuartoMove>) {
+        self.search_moves_safe(moves);
+    }
+
+    /// [`Quarto::search_moves`], and whether no turn listed gives a piece
+    /// that wins at once for the opponent (false only where every turn
+    /// does).
+    pub fn search_moves_safe(&self, moves: &mut MoveList<QuartoMove>) -> bool {
         moves.clear();
         if self.is_over() {
-            return;
+            return true;
         }
         let Some(hand) = self.hand else {
-            return self.legal_moves(moves);
+            // The first turn: nothing on the board to win with.
+            self.legal_moves(moves);
+            return true;
         };
         let empty = self.empty_squares();
         if let Some(square) = bits(empty).find(|&s| self.placement_wins(s, hand)) {
             moves.push(QuartoMove::new(Some(square), None));
-            return;
+            return true;
         }
         if self.available == 0 {
             for square in bits(empty) {
                 moves.push(QuartoMove::new(Some(square), None));
             }
-            return;
+            return true;
         }
         // A placement after which every piece wins for the opponent loses at
         // once, the fastest loss there is: it matters only when every
         // placement is like that, and then one of them stands for all.
         let mut safe_after = [0u16; 16];
+        let open = OpenPatterns::of(self);
         for square in bits(empty) {
-            let mut after = self.clone();
-            after.put(square, hand);
-            safe_after[square] = self.available & !after.pieces_that_win_now();
+            safe_after[square] = self.available & !open.winning_after(square, hand);
         }
         let mut any_safe = false;
         for square in bits(empty) {
@@ -86,6 +95,7 @@ impl Quarto {
             let piece = self.available.trailing_zeros() as u8;
             moves.push(QuartoMove::new(Some(square), Some(piece)));
         }
+        any_safe
     }
 }
 
@@ -97,11 +107,18 @@ pub const SOLVE_PLACEMENTS: u32 = 4;
 impl Quarto {
     /// The exact value when at most `SOLVE_PLACEMENTS` placements are left.
     pub fn solve_endgame(&self) -> Option<Solved> {
+        self.solve_endgame_knowing(false)
+    }
+
+    /// [`Quarto::solve_endgame`], told whether the piece in hand is known
+    /// to win nowhere (then that is not looked at again).
+    pub fn solve_endgame_knowing(&self, hand_wins_nowhere: bool) -> Option<Solved> {
         let hand = self.hand?;
         if self.is_over() || self.placements_left() > SOLVE_PLACEMENTS {
             return None;
         }
-        let value = self.solve_from(hand, None);
+        let value =
+            if hand_wins_nowhere { self.solve_without_win(hand, None) } else { self.solve_from(hand, None) };
         Some(match value {
             v if v > 0 => Solved::WinIn((WIN_NOW + 1 - v) as u32),
             v if v < 0 => Solved::LossIn((WIN_NOW + 1 + v) as u32),
@@ -122,32 +139,38 @@ impl Quarto {
 
     /// [`Quarto::solve_from`] where `hand` wins nowhere.
     fn solve_without_win(&self, hand: u8, parent_best: Option<i64>) -> i64 {
-        if self.available == 0 {
-            return 0;
+        solve_open(&OpenPatterns::of(self), self.available, hand, parent_best)
+    }
+}
+
+/// [`Quarto::solve_without_win`] of the position whose open patterns are
+/// `open` and whose pieces to give are `available`.
+fn solve_open(open: &OpenPatterns, available: u16, hand: u8, parent_best: Option<i64>) -> i64 {
+    if available == 0 {
+        return 0;
+    }
+    // Losing to the opponent's next placement is the worst there is:
+    // a piece that wins at once is never worth giving.
+    let mut best = -(WIN_NOW - 1);
+    for square in bits(open.empty) {
+        let safe = available & !open.winning_after(square, hand);
+        if safe == 0 {
+            continue;
         }
-        // Losing to the opponent's next placement is the worst there is:
-        // a piece that wins at once is never worth giving.
-        let mut best = -(WIN_NOW - 1);
-        for square in bits(self.empty_squares()) {
-            let mut after = self.clone();
-            after.put(square, hand);
-            let winning = after.pieces_that_win_now();
-            for piece in bits(self.available & !winning) {
-                let mut child = after.clone();
-                child.available &= !(1 << piece);
-                let mine = one_ply_back(child.solve_without_win(piece as u8, Some(best)));
-                if mine > best {
-                    best = mine;
-                    // A win two turns from now is the fastest left to find.
-                    let fastest = best == WIN_NOW - 2;
-                    if fastest || parent_best.is_some_and(|p| one_ply_back(best) <= p) {
-                        return best;
-                    }
+        let after = open.after(square, hand);
+        for piece in bits(safe) {
+            let mine = one_ply_back(solve_open(&after, available & !(1 << piece), piece as u8, Some(best)));
+            if mine > best {
+                best = mine;
+                // A win two turns from now is the fastest left to find.
+                let fastest = best == WIN_NOW - 2;
+                if fastest || parent_best.is_some_and(|p| one_ply_back(best) <= p) {
+                    return best;
                 }
             }
         }
-        best
     }
+    best
 }
 
 /// The value of winning with the placement being made.

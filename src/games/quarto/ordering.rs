@@ -2,10 +2,11 @@
 //! the fewest safe replies, each placement's patterns looked at once for
 //! both the pieces it makes unsafe to give and the replies they leave.
 
-use super::board::{pattern_table, Quarto};
+use super::board::Quarto;
 use super::moves::QuartoMove;
+use super::open::{piece_values, OpenPatterns, AGREEING};
 use crate::bits::bits;
-use crate::game::{MoveList, Strategy};
+use crate::game::MoveList;
 
 impl Quarto {
     /// Orders turns for a proof: first the ones that leave the opponent
@@ -48,19 +49,21 @@ impl Quarto {
     /// leaves none wins, and one that leaves few is the likeliest to; ties
     /// keep their order. The patterns after each placement are looked at
     /// once for both the pieces it makes unsafe and the replies.
-    pub fn ordered_search_moves(&self, moves: &mut MoveList<QuartoMove>) {
+    ///
+    /// Returns whether no turn listed gives a piece that wins at once for
+    /// the opponent (as [`Quarto::search_moves_safe`]).
+    pub fn ordered_search_moves(&self, moves: &mut MoveList<QuartoMove>) -> bool {
         let empty = self.empty_squares();
-        let Some(hand) =
-            self.hand.filter(|&h| self.available != 0 && !bits(empty).any(|s| self.placement_wins(s, h)))
-        else {
+        let open = OpenPatterns::of(self);
+        let Some(hand) = self.hand.filter(|&h| self.available != 0 && !open.wins_with(h)) else {
             // A first turn, a win at once or nothing left to give: the
             // turns are not ordered.
-            return self.clone().generate_search_moves(moves, u32::MAX);
+            return self.unordered_search_moves(moves);
         };
         moves.clear();
         let mut counts = [0u32; crate::game::MAX_MOVES];
         for square in bits(empty) {
-            let after = AfterPlacement::new(self, square, hand);
+            let after = AfterPlacement::from_open(&open, square, hand);
             for piece in bits(self.available & !after.winning) {
                 counts[moves.len()] = after.safe_replies(self.available, piece as u8);
                 moves.push(QuartoMove::new(Some(square), Some(piece as u8)));
@@ -68,7 +71,7 @@ impl Quarto {
         }
         if moves.is_empty() {
             // Every placement hands over a win: one stands for all.
-            return self.clone().generate_search_moves(moves, u32::MAX);
+            return self.unordered_search_moves(moves);
         }
         if self.placed() <= super::SIBLING_CHECK_MAX_PLACED && moves.len() > 1 {
             // Symmetric siblings have the same count: drop them first,
@@ -83,6 +86,18 @@ impl Quarto {
         for (slot, (_, mv)) in moves.as_mut_slice().iter_mut().zip(order) {
             *slot = mv;
         }
+        true
+    }
+
+    /// The turns [`Quarto::generate_search_moves`] lists (one of each
+    /// symmetric group while few pieces are down), and whether none gives
+    /// a piece that wins at once for the opponent.
+    pub fn unordered_search_moves(&self, moves: &mut MoveList<QuartoMove>) -> bool {
+        let safe = self.search_moves_safe(moves);
+        if self.placed() <= super::SIBLING_CHECK_MAX_PLACED && moves.len() > 1 {
+            self.drop_symmetric_siblings(moves);
+        }
+        safe
     }
 }
 
@@ -104,46 +119,49 @@ struct AfterPlacement {
     /// them completes such a pattern to one that wins at once with the
     /// pieces sharing it.
     shared: [u8; 16],
-    /// The pieces that win at once after the placement.
+    /// The pieces that win at once after the placement (the `base` of
+    /// every reply that fills no pattern missing one piece).
     winning: u16,
+    /// The replies whose `base` or `shared` differ from the plain ones'
+    /// (`winning` and none): the others all count alike.
+    special: u16,
 }
 
 impl AfterPlacement {
+    #[cfg(test)]
     fn new(position: &Quarto, square: usize, hand: u8) -> AfterPlacement {
-        let mut after = position.clone();
-        after.put(square, hand);
-        let attributes = position.rules.attributes();
-        let empty = after.empty_squares();
-        let mut scan = AfterPlacement { empty, base: [0; 16], shared: [0; 16], winning: 0 };
-        let mut one_empty = [(0u16, 0u16); 32];
-        let mut ones = 0;
-        for &pattern in &pattern_table(position.rules).all {
+        AfterPlacement::from_open(&OpenPatterns::of(position), square, hand)
+    }
+
+    /// After `hand` is placed on `square` of the position whose patterns
+    /// are `open`.
+    fn from_open(open: &OpenPatterns, square: usize, hand: u8) -> AfterPlacement {
+        let empty = open.empty & !(1 << square);
+        let bit = 1u16 << square;
+        let values = piece_values(hand);
+        let mut scan = AfterPlacement { empty, base: [0; 16], shared: [0; 16], winning: 0, special: 0 };
+        // The pieces of the patterns missing one piece, by their hole.
+        let mut by_hole = [0u16; 16];
+        let mut holes_of_ones = 0u16;
+        for &(pattern, shared) in open.patterns() {
             let holes = pattern & empty;
+            let shared = if pattern & bit != 0 { shared & values } else { shared };
             let rest = holes & holes.wrapping_sub(1);
-            let (one, two) = (holes != 0 && rest == 0, rest != 0 && rest & (rest - 1) == 0);
-            if !one && !two {
-                continue;
-            }
-            let filled = pattern & after.occupied;
-            let mut shared = 0u8;
-            for (a, &mask) in after.attribute[..attributes].iter().enumerate() {
-                shared |= u8::from(mask & filled == filled) << a | u8::from(mask & filled == 0) << (a + 4);
-            }
-            if one {
+            if holes != 0 && rest == 0 {
                 let pieces = AGREEING[usize::from(shared)];
-                one_empty[ones] = (holes, pieces);
-                ones += 1;
+                by_hole[holes.trailing_zeros() as usize] |= pieces;
+                holes_of_ones |= holes;
                 scan.winning |= pieces;
-            } else {
+            } else if rest != 0 && rest & (rest - 1) == 0 && shared != 0 {
                 for reply in bits(holes) {
                     scan.shared[reply] |= shared;
                 }
+                scan.special |= holes;
             }
         }
-        for reply in bits(empty) {
-            let bit = 1u16 << reply;
-            scan.base[reply] =
-                one_empty[..ones].iter().filter(|&&(hole, _)| hole != bit).fold(0, |w, &(_, p)| w | p);
+        scan.special |= holes_of_ones;
+        for reply in bits(scan.special) {
+            scan.base[reply] = bits(holes_of_ones & !(1 << reply)).fold(0, |w, hole| w | by_hole[hole]);
         }
         scan
     }
@@ -154,13 +172,15 @@ impl AfterPlacement {
     fn safe_replies(&self, available: u16, piece: u8) -> u32 {
         let left = available & !(1 << piece);
         // The piece's attribute values as `shared` writes them.
-        let values = piece & 0xF | (!piece & 0xF) << 4;
-        bits(self.empty)
+        let values = piece_values(piece);
+        let plain = ones16(self.empty & !self.special) * ones16(left & !self.winning);
+        bits(self.special)
             .map(|reply| {
                 let winning = self.base[reply] | AGREEING[usize::from(self.shared[reply] & values)];
                 ones16(left & !winning)
             })
-            .sum()
+            .sum::<u32>()
+            + plain
     }
 }
 
@@ -178,29 +198,6 @@ fn ones16(word: u16) -> u32 {
     };
     u32::from(ONES[usize::from(word & 0xFF)]) + u32::from(ONES[usize::from(word >> 8)])
 }
-
-/// The pieces that share one of the attribute values named, by `set | clear
-/// << 4`: `set` the attributes whose value 1 is shared, `clear` those whose
-/// 0 is.
-const AGREEING: [u16; 256] = {
-    const SET: [u16; 4] = [0xAAAA, 0xCCCC, 0xF0F0, 0xFF00];
-    let mut table = [0u16; 256];
-    let mut i = 0;
-    while i < 256 {
-        let mut a = 0;
-        while a < 4 {
-            if i >> a & 1 == 1 {
-                table[i] |= SET[a];
-            }
-            if i >> (a + 4) & 1 == 1 {
-                table[i] |= !SET[a];
-            }
-            a += 1;
-        }
-        i += 1;
-    }
-    table
-};
 
 #[cfg(test)]
 mod tests {
