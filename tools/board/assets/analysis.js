@@ -5,8 +5,15 @@
 // stepped to), lists the candidates with their scores, draws them on the
 // board (the best brightest), shows a candidate's line, numbered, while the
 // pointer is over it, and plays a candidate that is clicked on the live
-// board when a person is to move.
+// board when a person is to move. Hint (the button, or H) asks the same
+// engine for one line on the live board and, once it has looked for about a
+// second, keeps its best move on the board until the position changes; a
+// rated game has neither until it ends.
 'use strict';
+
+const HINT_MS = 1000;
+let hintAsked = null;  // {ply, at} while a hint is being looked for
+let hint = null;       // {ply, candidate}: the hint shown on the live board
 
 let analysisPaused = false; // turned off with Space, to come back with it
 let hoveredMove = null;     // the candidate under the pointer
@@ -50,10 +57,37 @@ function candidateScore(score) {
   return `${mark}${n >= 0 ? '+' : ''}${(n / 100).toFixed(2)}`;
 }
 
-// The candidates of the position shown, or none when they are of another.
+// The candidates of the position shown, or none when they are of another;
+// without analysis, the hint of the live board.
 function shownCandidates() {
-  if (!analysisOn()) return [];
+  if (!analysisOn() || hintAsked) {
+    return hint && !viewing() && hint.ply === state.moves.length ? [hint.candidate] : [];
+  }
   return state.analysis.ply === shownPly() ? state.analysis.candidates : [];
+}
+
+// Hints and analysis are off in a rated game until it ends.
+function ratedGameOn() {
+  return state.setup.rated === 'true' && !state.result;
+}
+
+function askHint() {
+  if (!humanToMove() || ratedGameOn() || analysisOn()) return;
+  hint = null;
+  hintAsked = { ply: state.moves.length, at: Date.now() };
+  post('/analysis', { lines: '1' });
+  setTimeout(takeHint, HINT_MS);
+}
+
+// After a second of looking: the best move so far becomes the hint, and
+// the engine stops.
+function takeHint() {
+  if (!hintAsked) return;
+  const asked = hintAsked;
+  hintAsked = null;
+  const found = analysisOn() && state.analysis.ply === asked.ply ? state.analysis.candidates[0] : null;
+  if (found && state.moves.length === asked.ply) hint = { ply: asked.ply, candidate: found };
+  post('/analysis', { off: '1' });
 }
 
 // The line of the candidate under the pointer, as the engine gives it now.
@@ -71,7 +105,9 @@ function hover(move) {
 // pointer stays the same element while the engine's lines change.
 function drawAnalysisPanel() {
   const on = analysisOn();
-  $('analyse').textContent = on ? 'Stop analysis' : analysisPaused ? 'Resume analysis' : 'Analyse';
+  $('analyse').textContent = on && !hintAsked ? 'Stop analysis' : analysisPaused ? 'Resume analysis' : 'Analyse';
+  $('analyse').disabled = ratedGameOn();
+  $('hint').disabled = !humanToMove() || ratedGameOn() || (on && !hintAsked);
   $('analyse').setAttribute('aria-pressed', on ? 'true' : 'false');
   const list = $('candidates');
   const shown = shownCandidates();
@@ -88,15 +124,29 @@ function drawAnalysisPanel() {
     item.onclick = () => playCandidate(item.dataset.move);
     list.appendChild(item);
   }
+  // A small Quarto position's exact value, from the solver.
+  const proven = on && state.analysis.ply === shownPly() ? state.analysis.proven : null;
+  $('analysis-proven').hidden = !proven;
+  if (proven) $('analysis-proven').textContent = provenText(proven);
   shown.forEach((c, i) => {
     const item = list.children[i];
     item.className = `candidate rank-${Math.min(c.rank, 8)}${c.move === hoveredMove ? ' hovered' : ''}`;
     item.dataset.move = c.move;
     item.dataset.rank = c.rank;
     item.querySelector('.move').textContent = c.move;
-    item.querySelector('.score').textContent = candidateScore(c.score);
+    const best = proven && proven.best === c.move;
+    item.querySelector('.score').textContent = candidateScore(c.score) + (best ? ' (proven best)' : '');
     item.querySelector('.line').textContent = `d${c.depth} ${c.pv.slice(1, 8).join(' ')}`;
   });
+}
+
+// The solver's value of the position shown, in words.
+function provenText(p) {
+  const plies = p.plies === null ? '' : ` in ${p.plies} plies`;
+  const best = p.best ? `; best ${p.best}` : '';
+  if (p.winner === 'draw') return `Proven by the solver: a draw${best}`;
+  const who = p.winner === 'first' ? 'the player to move wins' : 'the player to move loses';
+  return `Proven by the solver: ${who}${plies}${best}`;
 }
 
 function playCandidate(move) {
@@ -160,6 +210,7 @@ function drawQuartoCandidates(board) {
 function setupAnalysis() {
   $('analyse').onclick = () => { analysisPaused = false; askAnalysis(!analysisOn()); };
   $('analysis-lines').onchange = () => { if (analysisOn()) askAnalysis(true); };
+  $('hint').onclick = askHint;
   document.addEventListener('keydown', (event) => {
     if (!state || event.target.closest('input, textarea, select, button')) return;
     if (event.key === ' ') {
@@ -171,6 +222,8 @@ function setupAnalysis() {
     } else if (event.key === 'a' || event.key === 'A') {
       analysisPaused = false;
       askAnalysis(!analysisOn());
+    } else if (event.key === 'h' || event.key === 'H') {
+      askHint();
     } else return;
     event.preventDefault();
   });

@@ -3,8 +3,8 @@
 // change, over server-sent events) and posts what the player clicks. The
 // drawing is shared out: setup.js (the form), quoridor.js and quarto.js
 // (the boards), panels.js (players, clocks, evaluation), moves.js (the move
-// list and stepping through it), analysis.js (analysis mode); this file
-// connects them.
+// list and stepping through it), analysis.js (analysis mode and hints),
+// review.js (game review and its graph); this file connects them.
 'use strict';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -82,6 +82,7 @@ function render() {
   drawThinking();
   drawAnalysisPanel();
   drawMoves();
+  drawReview();
   $('position-text').value = state.text;
   $('position-command').value = state.command;
   $('undo').disabled = state.moves.length === 0 && !state.result;
@@ -104,7 +105,7 @@ function seatName(seat) {
 function drawStatus() {
   let text;
   if (viewing()) {
-    text = `Viewing move ${viewed.ply} of ${state.moves.length}: ▶| returns to the game`;
+    text = `Viewing move ${viewed.ply} of ${gameLine().length}: ▶| returns to the game`;
   } else if (state.result) {
     text = `Game over: ${state.result.why}`;
   } else if (humanToMove()) {
@@ -143,6 +144,7 @@ if (typeof document !== 'undefined') {
   setupButtons();
   setupMoves();
   setupAnalysis();
+  setupReview();
   setInterval(tickClocks, 100);
   connect();
 }

@@ -2,7 +2,9 @@
 // all players), and stepping through the game: a click on a move (or the
 // arrows, or the keyboard's left and right) shows the board after it, as
 // the server replays it (`GET /position?ply=N`); the live game goes on and
-// is not touched. The last arrow goes back to the live board.
+// is not touched. The last arrow goes back to the live board. Moves taken
+// back, or loaded and not yet played, follow the live board's, greyed: the
+// whole game can be stepped through and reviewed.
 'use strict';
 
 let viewed = null;   // {ply, board, last} while an earlier position is shown
@@ -32,11 +34,17 @@ function shownPly() {
   return viewing() ? viewed.ply : state.moves.length;
 }
 
+// The whole game as known: the moves played, then those ahead.
+function gameLine() {
+  return state.moves.concat(state.ahead || []);
+}
+
 function drawMoves() {
   const list = $('moves');
   const current = shownPly();
   list.innerHTML = '';
-  for (const row of moveRows(state.moves, state.seats.length)) {
+  const played = state.moves.length;
+  for (const row of moveRows(gameLine(), state.seats.length)) {
     const div = document.createElement('div');
     div.className = 'move-row';
     const number = document.createElement('span');
@@ -46,9 +54,12 @@ function drawMoves() {
     for (const move of row.moves) {
       const button = document.createElement('button');
       button.type = 'button';
-      button.className = `mv${move.ply === current ? ' current' : ''}`;
+      const mark = typeof markAt === 'function' ? markAt(move.ply) : null;
+      button.className = `mv${move.ply === current ? ' current' : ''}${move.ply > played ? ' ahead' : ''}` +
+        `${mark ? ` mark-${mark.kind}` : ''}`;
       button.dataset.ply = move.ply;
-      button.textContent = move.text;
+      button.textContent = move.text + (mark ? moveGlyph(move.ply) : '');
+      if (mark) button.title = mark.text;
       button.onclick = () => viewPly(move.ply);
       div.appendChild(button);
     }
@@ -59,14 +70,14 @@ function drawMoves() {
   else if (shown) shown.scrollIntoView({ block: 'nearest' });
   $('view-start').disabled = current === 0;
   $('view-back').disabled = current === 0;
-  $('view-forward').disabled = !viewing();
+  $('view-forward').disabled = current >= gameLine().length;
   $('view-live').disabled = !viewing();
 }
 
-// Shows the board after `ply` moves; the last ply is the live board.
+// Shows the board after `ply` moves; the last ply played is the live board.
 async function viewPly(ply) {
   if (!state) return;
-  const target = Math.max(0, Math.min(ply, state.moves.length));
+  const target = Math.max(0, Math.min(ply, gameLine().length));
   const asked = ++viewAsked;
   if (target === state.moves.length) {
     viewed = null;
@@ -82,10 +93,10 @@ async function viewPly(ply) {
   followShownPly();
 }
 
-// A new view from the server: a position past the game's end (after a
-// take-back) is no longer there to show.
+// A new view from the server: a position past the game's end is no longer
+// there to show, and the live board is shown as such.
 function checkViewed() {
-  if (viewing() && viewed.ply >= state.moves.length) leaveViewing();
+  if (viewing() && (viewed.ply > gameLine().length || viewed.ply === state.moves.length)) leaveViewing();
 }
 
 function setupMoves() {

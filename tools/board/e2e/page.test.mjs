@@ -18,7 +18,19 @@ const scripts = [...html.matchAll(/<script src="\/([a-z]+\.js)"><\/script>/g)].m
 for (const name of scripts) vm.runInContext(readFileSync(join(assets, name), 'utf8'), page, { filename: name });
 
 test('the page loads its scripts, board.js last', () => {
-  assert.deepEqual(scripts, ['setup.js', 'quoridor.js', 'quarto.js', 'panels.js', 'moves.js', 'analysis.js', 'board.js']);
+  assert.deepEqual(scripts,
+    ['setup.js', 'quoridor.js', 'quarto.js', 'panels.js', 'moves.js', 'analysis.js', 'review.js', 'board.js']);
+});
+
+test('the evaluation graph: P1 up, clamped at ten moves, the positions spread over its width', () => {
+  // review.js draws on 320 x 120 with a margin of 6.
+  assert.equal(page.graphY(0), 60);
+  assert.equal(page.graphY(1000), 6, 'P1 ten moves ahead at the top');
+  assert.equal(page.graphY(5000), 6, 'clamped');
+  assert.equal(page.graphY(-1000), 114);
+  assert.equal(page.graphX(0, 66), 6);
+  assert.equal(page.graphX(65, 66), 314);
+  assert.equal(page.graphX(0, 1), 6, 'a game without moves');
 });
 
 test('candidate scores read as moves of advantage or a forced result', () => {

@@ -3,7 +3,10 @@
 //! `MultiPV`), its candidate moves published with the view. A change of the
 //! position or of the number of lines stops the search and starts the next;
 //! turning analysis off, or no page watching (no event stream open), quits
-//! the engine, so that its CPU stops.
+//! the engine, so that its CPU stops. A Quarto position small enough to
+//! solve quickly (the 3x3 game, or 4x4 with [`SOLVE_MIN_PLACED`] pieces
+//! down) is first given to `go solve` for at most [`SOLVE_CAP`]: its exact
+//! value and best move are shown with the candidates.
 
 use crate::driver::start_engine;
 use crate::shared::Shared;
@@ -23,6 +26,10 @@ const SHOWN_EVERY: Duration = Duration::from_millis(100);
 const POLL: Duration = Duration::from_millis(100);
 /// How long a stopped search may take to answer `bestmove`.
 const GRACE: Duration = Duration::from_secs(5);
+/// A 4x4 Quarto position with this many pieces down is solved first...
+pub const SOLVE_MIN_PLACED: usize = 5;
+/// ...for at most this long.
+pub const SOLVE_CAP: Duration = Duration::from_secs(2);
 
 /// What to analyse: the position after the first `ply` moves of the game
 /// (`None`: the latest, following the game as it goes on), with `lines`
@@ -55,6 +62,18 @@ pub struct Analysis {
     /// older one are not shown.
     pub serial: u64,
     pub candidates: Vec<Candidate>,
+    /// The solver's value of a small Quarto position: who wins (`first`,
+    /// the player to move; `second`; `draw`), in how many plies, and the
+    /// first move of its line.
+    pub proven: Option<ProvenValue>,
+}
+
+/// `go solve`'s answer for the position analysed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ProvenValue {
+    pub winner: String,
+    pub plies: Option<u32>,
+    pub best: Option<String>,
 }
 
 /// The analysis a posted form asks for: `off` turns it off (`None`);
@@ -72,12 +91,12 @@ pub fn request_from_fields(table: &Table, fields: &[(String, String)]) -> Result
             _ => return Err(format!("analysis: lines takes 1 to {MAX_LINES}")),
         },
     };
-    let played = table.moves.len();
+    let known = table.line().len();
     let ply = match field("ply") {
         None | Some("") => None,
         Some(text) => match text.parse::<usize>() {
-            Ok(n) if n <= played => Some(n),
-            _ => return Err(format!("analysis: ply takes 0 to {played}, the moves played")),
+            Ok(n) if n <= known => Some(n),
+            _ => return Err(format!("analysis: ply takes 0 to {known}, the game's moves")),
         },
     };
     Ok(Some(Request { lines, ply }))
@@ -88,10 +107,17 @@ impl Table {
     pub fn set_analysis(&mut self, request: Option<Request>) -> Result<(), String> {
         match request {
             Some(request) => {
+                self.help_allowed("analysis")?;
                 let serial = self.analysis.as_ref().map_or(0, |a| a.serial);
                 let candidates = self.analysis.take().map(|a| a.candidates).unwrap_or_default();
-                self.analysis =
-                    Some(Analysis { request, ply: 0, command: String::new(), serial, candidates });
+                self.analysis = Some(Analysis {
+                    request,
+                    ply: 0,
+                    command: String::new(),
+                    serial,
+                    candidates,
+                    proven: None,
+                });
                 self.follow_analysis()?;
             }
             None => self.analysis = None,
@@ -101,14 +127,16 @@ impl Table {
     }
 
     /// Points the analysis at the position it asks for now (the latest one
-    /// as the game goes on; a ply taken back becomes the latest): a new
+    /// as the game goes on; a ply of the game's line, moves taken back
+    /// included; one past the line's end becomes the latest): a new
     /// serial and no candidates when that position or the line count
     /// changed.
     pub fn follow_analysis(&mut self) -> Result<(), String> {
         let played = self.moves.len();
+        let line = self.line();
         let Some(analysis) = self.analysis.as_ref() else { return Ok(()) };
-        let ply = analysis.request.ply.filter(|&p| p <= played).unwrap_or(played);
-        let opening = Opening { fen: self.start.clone(), moves: self.moves[..ply].to_vec() };
+        let ply = analysis.request.ply.filter(|&p| p <= line.len()).unwrap_or(played);
+        let opening = Opening { fen: self.start.clone(), moves: line[..ply].to_vec() };
         let (position, _) = replay(&opening, &self.variant).map_err(|e| format!("analysis: {e}"))?;
         let command = format!("position fen {}", position.to_text());
         let lines = analysis.request.lines;
@@ -116,6 +144,7 @@ impl Table {
             if analysis.command != command || analysis.candidates.len() > lines || analysis.serial == 0 {
                 analysis.serial += 1;
                 analysis.candidates.clear();
+                analysis.proven = None;
             }
             analysis.ply = ply;
             analysis.command = command;
@@ -125,12 +154,14 @@ impl Table {
 }
 
 /// One search the thread runs: the request's serial, the position
-/// command, the lines, and the engine's options.
+/// command, the lines, the engine's options, and whether the position is
+/// one to solve first.
 struct Job {
     serial: u64,
     lines: usize,
     command: String,
     options: Vec<(String, String)>,
+    solve_first: bool,
 }
 
 /// The engine running for analysis, and the options it was started with.
@@ -188,6 +219,7 @@ fn wanted(shared: &Shared, engine: &mut Option<Running>) -> Option<Job> {
                 lines: analysis.request.lines,
                 command: analysis.command.clone(),
                 options,
+                solve_first: analysis.proven.is_none() && small_quarto(&analysis.command),
             });
         }
         if engine.is_some() {
@@ -215,6 +247,19 @@ fn still_wanted(shared: &Shared, serial: u64) -> bool {
 fn search(shared: &Shared, engine: &mut EngineProcess, job: &Job) -> Result<(), EngineError> {
     let serial = job.serial;
     engine.send(&job.command)?;
+    if job.solve_first {
+        if let Some(proven) = solve(engine)? {
+            shared.update(|table| {
+                if let Some(analysis) = table.analysis.as_mut().filter(|a| a.serial == serial) {
+                    analysis.proven = Some(proven);
+                    table.touch(false);
+                }
+            });
+        }
+        if !still_wanted(shared, serial) {
+            return Ok(());
+        }
+    }
     engine.send("go infinite")?;
     let mut found: Vec<Option<Candidate>> = vec![None; job.lines];
     let mut shown = Instant::now() - SHOWN_EVERY;
@@ -245,6 +290,46 @@ fn search(shared: &Shared, engine: &mut EngineProcess, job: &Job) -> Result<(), 
     let deadline = Instant::now() + GRACE;
     while !engine.read_line(deadline, "bestmove")?.starts_with("bestmove") {}
     Ok(())
+}
+
+/// Whether `command` sets up a Quarto position small enough to solve
+/// first.
+fn small_quarto(command: &str) -> bool {
+    let Some(text) = command.strip_prefix("position fen ") else { return false };
+    match tabula::games::quarto::Quarto::from_text(text) {
+        Ok(q) => q.rules().side == 3 || 16 - q.placements_left() as usize >= SOLVE_MIN_PLACED,
+        Err(_) => false,
+    }
+}
+
+/// `go solve` within [`SOLVE_CAP`] (then stopped): the value found, if any.
+fn solve(engine: &mut EngineProcess) -> Result<Option<ProvenValue>, EngineError> {
+    engine.send("go solve")?;
+    let cap = Instant::now() + SOLVE_CAP;
+    let mut found = None;
+    let mut stopped = false;
+    loop {
+        let deadline = if stopped { Instant::now() + GRACE } else { cap };
+        match engine.read_line(deadline, "bestmove") {
+            Ok(line) if line.starts_with("bestmove") => return Ok(found),
+            Ok(line) => found = read_solve_result(&line).or(found),
+            Err(EngineError::Timeout(_)) if !stopped => {
+                engine.send("stop")?;
+                stopped = true;
+            }
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// `info string solve result: first plies=7 positions=P time T pv c1b ...`.
+fn read_solve_result(line: &str) -> Option<ProvenValue> {
+    let rest = line.strip_prefix("info string solve result: ")?;
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let winner = (*words.first()?).to_string();
+    let plies = words.iter().find_map(|w| w.strip_prefix("plies=")?.parse().ok());
+    let best = words.iter().position(|&w| w == "pv").and_then(|i| words.get(i + 1)).map(|m| m.to_string());
+    Some(ProvenValue { winner, plies, best })
 }
 
 /// A line of `MultiPV` analysis (`info depth D ... multipv K score ... pv
@@ -316,5 +401,21 @@ mod tests {
         ] {
             assert_eq!(read_candidate(other), None, "{other}");
         }
+    }
+
+    #[test]
+    fn solve_results_are_read_with_their_best_move() {
+        let v =
+            read_solve_result("info string solve result: first plies=7 positions=120 time 3 pv c1b a2 b3")
+                .expect("a result");
+        assert_eq!(v, ProvenValue { winner: "first".into(), plies: Some(7), best: Some("c1b".into()) });
+        let draw =
+            read_solve_result("info string solve result: draw positions=5 time 1 pv a1").expect("a draw");
+        assert_eq!((draw.winner.as_str(), draw.plies), ("draw", None));
+        assert_eq!(read_solve_result("info string solve: stopped before the end; no result"), None);
+        assert!(small_quarto("position fen quarto 3x3 level=1 board=.../.../... hand=- turn=1"));
+        assert!(!small_quarto("position fen quarto 4x4 level=1 board=..../..../..../.... hand=- turn=1"));
+        assert!(small_quarto("position fen quarto 4x4 level=2 board=0f../...3/5a../.... hand=6 turn=1"));
+        assert!(!small_quarto("position fen quoridor 5x5 pawns=c1,c5 hand=3,3 walls=- turn=1"));
     }
 }

@@ -1,8 +1,9 @@
 //! Games brought in from text: an arena record (its moves then stepped
 //! through with Redo), a position text, or a `position fen ...` command.
 
+use crate::review_marks::review_from_comments;
 use crate::table::{Seat, Table};
-use arena::record::read_records;
+use arena::record::{play_recorded, read_records};
 use arena::setup::{GameVariant, Opening};
 use tabula::game::Position;
 
@@ -12,10 +13,12 @@ impl Table {
     /// followed by `moves ...`, or a `position ...` command. Every seat
     /// becomes human, so that nobody moves on by itself.
     pub fn load(&mut self, text: &str) -> Result<(), String> {
+        let mut comments = Vec::new();
         let (variant, game, redo) = if text.trim_start().starts_with('[') {
             let record = read_records(text).into_iter().next().ok_or("no record in the file")??;
             let mut moves = record.game.moves.clone();
             moves.reverse();
+            comments = record.move_comments;
             (record.variant, Opening { fen: record.game.fen, moves: Vec::new() }, moves)
         } else {
             let game = parse_position_line(text)?;
@@ -26,6 +29,9 @@ impl Table {
         table.moves = game.moves;
         table.replay()?;
         table.redo = redo;
+        let line = table.line();
+        table.review =
+            review_from_comments(&comments, table.start.clone(), line.clone(), &movers(&table, &line)?);
         table.version = self.version;
         table.generation = self.generation;
         table.game = self.game + 1;
@@ -33,6 +39,19 @@ impl Table {
         self.touch(true);
         Ok(())
     }
+}
+
+/// The seat to move in each position of `line` (the start and after every
+/// move).
+fn movers(table: &Table, line: &[String]) -> Result<Vec<usize>, String> {
+    let opening = Opening { fen: table.start.clone(), moves: Vec::new() };
+    let (mut position, _) = arena::setup::opening_position(&opening, &table.variant)?;
+    let mut movers = vec![position.side_to_move()];
+    for text in line {
+        play_recorded(&mut position, text)?;
+        movers.push(position.side_to_move());
+    }
+    Ok(movers)
 }
 
 /// The variant a position text belongs to.

@@ -9,6 +9,8 @@ mod guard;
 mod json;
 mod load;
 mod past;
+mod review;
+mod review_marks;
 mod server;
 mod setup;
 mod shared;
@@ -118,6 +120,8 @@ fn main() {
     std::thread::spawn(move || shared::watch_clocks(watcher));
     let analyst = shared.clone();
     std::thread::spawn(move || analysis::analyse(analyst));
+    let reviewer = shared.clone();
+    std::thread::spawn(move || review::run(reviewer));
     let engine =
         std::iter::once(shared.engine.command.display().to_string()).chain(shared.engine.args.clone());
     // Written so that a closed standard output (a launcher that went away)

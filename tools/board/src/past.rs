@@ -50,21 +50,23 @@ impl Table {
         }
     }
 
-    /// The board after the first `ply` moves, with the move that led there
-    /// and the seat to move there: `{ply, board, last, toMove}`. Only moves
-    /// played count (not those taken back).
+    /// The board after the first `ply` moves of the game's line (the moves
+    /// played, then those taken back or loaded and not yet stepped to),
+    /// with the move that led there and the seat to move there: `{ply,
+    /// board, last, toMove}`.
     pub fn view_at(&self, ply: usize) -> Result<Json, String> {
-        if ply > self.moves.len() {
-            return Err(format!("there are {} moves, not {ply}", self.moves.len()));
+        let line = self.line();
+        if ply > line.len() {
+            return Err(format!("there are {} moves, not {ply}", line.len()));
         }
         let at = |n: usize| {
-            let game = Opening { fen: self.start.clone(), moves: self.moves[..n].to_vec() };
+            let game = Opening { fen: self.start.clone(), moves: line[..n].to_vec() };
             replay(&game, &self.variant).map(|(position, _)| position)
         };
         let position = at(ply)?;
         let last = match ply {
             0 => Json::Null,
-            n => last_view(&at(n - 1)?, &self.moves[n - 1]),
+            n => last_view(&at(n - 1)?, &line[n - 1]),
         };
         let to_move = position.outcome().is_none().then(|| position.side_to_move());
         Ok(Json::Object(vec![
@@ -101,7 +103,10 @@ mod tests {
             "{first}"
         );
         assert!(table.view_at(0).expect("the start").to_string().ends_with(r#""last":null,"toMove":0}"#));
-        assert!(table.view_at(3).is_err(), "b2h was taken back");
+        // A move taken back is still the game's, to be looked at.
+        let ahead = table.view_at(3).expect("b2h, taken back, ahead").to_string();
+        assert!(ahead.contains(r#""wall":"b2h"},"toMove":1"#), "{ahead}");
+        assert!(table.view_at(4).is_err(), "past the game's end");
     }
 
     #[test]

@@ -19,13 +19,14 @@ use tiny_http::{Header, Method, Request, Response};
 const PAGE: &str = include_str!("../assets/index.html");
 const STYLE: &str = include_str!("../assets/board.css");
 /// The page's scripts, each served by its own name (and nothing else).
-const SCRIPTS: [(&str, &str); 7] = [
+const SCRIPTS: [(&str, &str); 8] = [
     ("/setup.js", include_str!("../assets/setup.js")),
     ("/quoridor.js", include_str!("../assets/quoridor.js")),
     ("/quarto.js", include_str!("../assets/quarto.js")),
     ("/panels.js", include_str!("../assets/panels.js")),
     ("/moves.js", include_str!("../assets/moves.js")),
     ("/analysis.js", include_str!("../assets/analysis.js")),
+    ("/review.js", include_str!("../assets/review.js")),
     ("/board.js", include_str!("../assets/board.js")),
 ];
 
@@ -112,6 +113,9 @@ fn act(action: &str, fields: &[(String, String)], shared: &Shared) -> Response<s
         "/redo" => shared.update(|t| t.redo()),
         "/resign" => shared.update(|t| t.human_to_move().and_then(|()| t.resign())),
         "/load" => shared.update(|t| t.load(field("text").unwrap_or(""))),
+        "/review" => {
+            shared.update(|t| crate::review::request_from_fields(fields).and_then(|r| t.set_review(r)))
+        }
         "/analysis" => shared.update(|t| {
             crate::analysis::request_from_fields(t, fields).and_then(|request| t.set_analysis(request))
         }),

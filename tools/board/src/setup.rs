@@ -71,6 +71,7 @@ pub fn new_table(fields: &Fields) -> Result<Table, String> {
     let control = TimeControl::parse(field(fields, "tc").unwrap_or("inf"))?;
     let mut table = Table::new(variant, seats)?;
     table.clock = control.map(|c| Clocks::new(c, table.variant.players()));
+    table.rated = matches!(field(fields, "rated"), Some("true" | "on" | "1"));
     table.run_clock(std::time::Instant::now());
     Ok(table)
 }

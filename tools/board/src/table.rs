@@ -6,6 +6,7 @@
 
 use crate::analysis::Analysis;
 use crate::clock::Clocks;
+use crate::review::Review;
 pub use crate::thinking::{Eval, Thinking};
 use arena::record::{play_recorded, replay};
 use arena::referee::SKIPPED;
@@ -67,6 +68,11 @@ pub struct Table {
     pub notice: Option<String>,
     /// Analysis mode, when on (see `analysis`).
     pub analysis: Option<Analysis>,
+    /// The game's review, under way or done (see `review`); dropped when
+    /// the game's moves change.
+    pub review: Option<Review>,
+    /// A rated game: no hints, analysis or review until it ends.
+    pub rated: bool,
 }
 
 impl Table {
@@ -90,6 +96,8 @@ impl Table {
             game: 0,
             thinking: None,
             analysis: None,
+            review: None,
+            rated: false,
             eval: None,
             clock: None,
             notice: None,
@@ -109,6 +117,10 @@ impl Table {
             self.thinking = None;
             if self.follow_analysis().is_err() {
                 self.analysis = None;
+            }
+            // Stepping (undo, redo) keeps the game's line; a new move does not.
+            if self.review.as_ref().is_some_and(|r| r.line != self.line()) {
+                self.review = None;
             }
         }
     }
@@ -155,6 +167,15 @@ impl Table {
             Some(Outcome::Draw) => Some((None, "draw".into())),
             None if self.repeated() => Some((None, "draw by threefold repetition".into())),
             None => None,
+        }
+    }
+
+    /// Refuses help from the engine (hints, analysis, review) while a rated
+    /// game goes on.
+    pub fn help_allowed(&self, what: &str) -> Result<(), String> {
+        match self.rated && self.result().is_none() {
+            true => Err(format!("{what}: not during a rated game (after it ends)")),
+            false => Ok(()),
         }
     }
 

@@ -4,19 +4,22 @@
 
 use crate::analysis::Analysis;
 use crate::json::Json;
+use crate::review_marks::{game_comment, played_score};
 use crate::table::{Eval, Seat, Table, Thinking};
 use arena::record::{format_record, play_recorded, result_token, today};
 use arena::referee::{GameRecord, PlayedMove};
 use arena::setup::Job;
 use arena::setup::{opening_position, GameVariant, Opening};
 use std::time::{Instant, SystemTime};
-use tabula::game::Position;
+use tabula::game::{Outcome, Position};
 use tabula::games::quoridor::bitboard::STRIDE;
 use tabula::games::AnyPosition;
 
 impl Table {
     /// The game as an arena record (`[Result "*"]` while it goes on), which
-    /// `load` and arena's readers take back.
+    /// `load` and arena's readers take back: the whole line (moves taken
+    /// back, or loaded and not yet stepped to, included), with the review's
+    /// values when the game has one (see `review_marks`).
     pub fn record(&self) -> String {
         let mut position =
             match opening_position(&Opening { fen: self.start.clone(), moves: Vec::new() }, &self.variant) {
@@ -24,21 +27,30 @@ impl Table {
                 Err(_) => return String::new(),
             };
         let mut moves = Vec::new();
-        for text in &self.moves {
+        let review = self.review.as_ref().filter(|r| r.line == self.line());
+        for (ply, text) in self.line().iter().enumerate() {
             let seat = position.side_to_move();
             if play_recorded(&mut position, text).is_err() {
                 break;
             }
+            let (score, depth) = review.map_or((None, None), |r| played_score(r, ply));
             moves.push(PlayedMove {
                 seat,
                 text: text.clone(),
                 millis: 0,
-                score: None,
-                depth: None,
+                score,
+                depth,
                 stats: Default::default(),
             });
         }
-        let result = self.result();
+        // Past the moves played, the result is the line's end's own.
+        let result = match self.redo.is_empty() {
+            true => self.result(),
+            false => position.outcome().map(|outcome| match outcome {
+                Outcome::Win(seat) => (Some(seat), format!("P{} wins", seat + 1)),
+                Outcome::Draw => (None, "draw".into()),
+            }),
+        };
         let players = self.variant.players();
         let record = GameRecord {
             winner: result.as_ref().and_then(|(winner, _)| *winner),
@@ -46,7 +58,7 @@ impl Table {
             moves,
             faults: Vec::new(),
             interrupted: false,
-            comment: None,
+            comment: review.map(game_comment),
         };
         let job = Job {
             number: 1,
@@ -117,6 +129,8 @@ impl Table {
             ("notice", Json::option(self.notice.as_ref(), Json::text)),
             ("text", Json::text(self.position.to_text())),
             ("command", Json::text(self.position_command())),
+            ("ahead", Json::texts(self.redo.iter().rev())),
+            ("review", Json::option(self.review.as_ref(), crate::review_marks::review_view)),
         ])
     }
 }
@@ -157,6 +171,7 @@ fn eval_view(eval: Eval) -> Json {
 fn setup_view(table: &Table) -> Json {
     let number = |n: usize| Json::text(n.to_string());
     let tc = ("tc", Json::text(table.clock.as_ref().map_or("inf".to_string(), |c| c.control.describe())));
+    let rated = ("rated", Json::text(if table.rated { "true" } else { "false" }));
     match &table.variant {
         GameVariant::Quoridor(v) => Json::Object(vec![
             ("game", Json::text("quoridor")),
@@ -166,12 +181,14 @@ fn setup_view(table: &Table) -> Json {
             ("players", number(v.players)),
             ("multijump", Json::text(if v.multi_jump { "true" } else { "false" })),
             tc,
+            rated,
         ]),
         GameVariant::Quarto(r) => Json::Object(vec![
             ("game", Json::text("quarto")),
             ("board", Json::text(format!("{0}x{0}", r.side))),
             ("level", number(r.level)),
             tc,
+            rated,
         ]),
     }
 }
@@ -193,6 +210,16 @@ fn analysis_view(a: &Analysis) -> Json {
         ("ply", Json::Number(a.ply as i64)),
         ("following", Json::Bool(a.request.ply.is_none())),
         ("candidates", Json::List(candidates.collect())),
+        (
+            "proven",
+            Json::option(a.proven.as_ref(), |p| {
+                Json::Object(vec![
+                    ("winner", Json::text(&p.winner)),
+                    ("plies", Json::option(p.plies, |n| Json::Number(i64::from(n)))),
+                    ("best", Json::option(p.best.as_ref(), Json::text)),
+                ])
+            }),
+        ),
     ])
 }
 
@@ -307,7 +334,7 @@ mod tests {
         let view = table.view().to_string();
         let goals = r#""goals":[["a5","b5","c5","d5","e5"],["e1","e2","e3","e4","e5"],["a1","b1","c1","d1","e1"],["a1","a2","a3","a4","a5"]]"#;
         assert!(view.contains(goals), "{view}");
-        let setup = r#""setup":{"game":"quoridor","width":"5","height":"5","walls":"3","players":"4","multijump":"false","tc":"inf"}"#;
+        let setup = r#""setup":{"game":"quoridor","width":"5","height":"5","walls":"3","players":"4","multijump":"false","tc":"inf","rated":"false"}"#;
         assert!(view.contains(setup), "{view}");
         let quarto = Table::new(
             GameVariant::Quarto(tabula::games::quarto::Rules { side: 4, level: 2 }),
@@ -317,7 +344,7 @@ mod tests {
         assert!(quarto
             .view()
             .to_string()
-            .contains(r#""setup":{"game":"quarto","board":"4x4","level":"2","tc":"inf"}"#));
+            .contains(r#""setup":{"game":"quarto","board":"4x4","level":"2","tc":"inf","rated":"false"}"#));
     }
 
     /// A won Quarto game names the squares of the line that won.

@@ -4,36 +4,9 @@
 //! watches, and what a page may ask is bounded.
 
 use crate::common::*;
-use std::io::Read;
-use std::net::{Shutdown, TcpStream};
 use std::time::Duration;
 
 const LIMIT: Duration = Duration::from_secs(30);
-
-/// A page watching the board: its event stream, read until dropped.
-struct Watcher {
-    stream: TcpStream,
-}
-
-impl Watcher {
-    fn open(board: &Board) -> Watcher {
-        use std::io::Write;
-        let mut stream = TcpStream::connect(&board.address).expect("connect");
-        write!(stream, "GET /events HTTP/1.1\r\nHost: {}\r\n\r\n", board.address).expect("ask for events");
-        let mut reader = stream.try_clone().expect("a second handle");
-        std::thread::spawn(move || {
-            let mut buffer = [0u8; 1 << 16];
-            while matches!(reader.read(&mut buffer), Ok(n) if n > 0) {}
-        });
-        Watcher { stream }
-    }
-}
-
-impl Drop for Watcher {
-    fn drop(&mut self) {
-        let _ = self.stream.shutdown(Shutdown::Both);
-    }
-}
 
 /// The view's `analysis` object as text (`null` when off).
 fn analysis(state: &str) -> &str {
@@ -136,4 +109,21 @@ fn what_a_page_may_ask_is_bounded() {
     );
     assert_eq!(foreign.status, 403, "{foreign:?}");
     assert!(analysis(&board.state()).starts_with("null"));
+}
+
+#[test]
+fn a_small_quarto_position_shows_the_solvers_value_with_its_candidates() {
+    let board = Board::start(&[]);
+    let _page = Watcher::open(&board);
+    assert_eq!(board.post("/new", "game=quarto&board=3x3&level=1").status, 200);
+    for mv in ["0", "a11", "b12"] {
+        assert_eq!(board.post("/move", &format!("move={mv}")).status, 200, "{mv}");
+    }
+    assert_eq!(board.post("/analysis", "lines=1").status, 200);
+    // P2 holds piece 2, which wins on c1: the solver says so, and names it.
+    let state = board.wait_for("the solver's value", LIMIT, |s| analysis(s).contains(r#""proven":{"#));
+    let a = analysis(&state);
+    assert!(a.contains(r#""proven":{"winner":"first","plies":1,"best":"c1"}"#), "{a}");
+    let moves = candidates(&board, 3, 1);
+    assert_eq!(moves[0], "c1", "the engine's best is the winning placement");
 }

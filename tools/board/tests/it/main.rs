@@ -7,6 +7,7 @@
 mod common;
 
 mod analysis;
+mod review;
 
 mod clocks;
 mod engines;

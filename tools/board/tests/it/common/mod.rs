@@ -6,6 +6,8 @@
 //! * [`Board::request`] speaks plain HTTP/1.1 over a socket, so that a test
 //!   sets exactly the headers a browser (or an attacker's page) would send;
 //!   every read is bounded in size and time.
+//! * [`Watcher`] is a page watching the board (its event stream open), so
+//!   that the analysis and review engines run.
 //! * [`write_engine`] writes small `#!/bin/sh` engines that log what they
 //!   read, into a [`TempDir`] under the target directory (`testkit`, shared
 //!   with arena's tests).
@@ -16,7 +18,7 @@
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
+use std::net::{Shutdown, TcpStream};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -222,4 +224,28 @@ pub fn write_engine(dir: &TempDir, log: &str, on_go: &str) -> String {
 /// The lines an engine logged so far.
 pub fn logged(log: &str) -> Vec<String> {
     std::fs::read_to_string(log).unwrap_or_default().lines().map(String::from).collect()
+}
+
+/// A page watching the board: its event stream, read until dropped.
+pub struct Watcher {
+    stream: TcpStream,
+}
+
+impl Watcher {
+    pub fn open(board: &Board) -> Watcher {
+        let mut stream = TcpStream::connect(&board.address).expect("connect");
+        write!(stream, "GET /events HTTP/1.1\r\nHost: {}\r\n\r\n", board.address).expect("ask for events");
+        let mut reader = stream.try_clone().expect("a second handle");
+        std::thread::spawn(move || {
+            let mut buffer = [0u8; 1 << 16];
+            while matches!(reader.read(&mut buffer), Ok(n) if n > 0) {}
+        });
+        Watcher { stream }
+    }
+}
+
+impl Drop for Watcher {
+    fn drop(&mut self) {
+        let _ = self.stream.shutdown(Shutdown::Both);
+    }
 }
