@@ -1,7 +1,7 @@
 //! Games brought in from text: an arena record (its moves then stepped
 //! through with Redo), a position text, or a `position fen ...` command.
 
-use crate::review_marks::review_from_comments;
+use crate::review_record::review_from_comments;
 use crate::table::{Seat, Table};
 use arena::record::{play_recorded, read_records};
 use arena::setup::{GameVariant, Opening};

@@ -11,6 +11,7 @@ mod load;
 mod past;
 mod review;
 mod review_marks;
+mod review_record;
 mod server;
 mod setup;
 mod shared;

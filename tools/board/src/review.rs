@@ -7,7 +7,7 @@
 //! while no page watches, so that its CPU stops.
 
 use crate::driver::start_engine;
-use crate::review_marks::{PlyEval, Proven};
+use crate::review_marks::{Effort, PlyEval, Proven, Review};
 use crate::shared::Shared;
 use crate::table::Table;
 use crate::thinking::read_info;
@@ -27,40 +27,6 @@ pub const SOLVE_MS: std::ops::RangeInclusive<u64> = 0..=60_000;
 const NODES_LIMIT: Duration = Duration::from_secs(120);
 /// How long a stopped search may take to answer `bestmove`.
 const GRACE: Duration = Duration::from_secs(5);
-
-/// How hard the engine looks at each position.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Effort {
-    Nodes(u64),
-    Millis(u64),
-}
-
-impl Effort {
-    pub fn describe(self) -> String {
-        match self {
-            Effort::Nodes(n) => format!("nodes={n}"),
-            Effort::Millis(ms) => format!("movetime={ms}"),
-        }
-    }
-}
-
-/// A review: the game's moves as they were when it began, one value a
-/// position (the start and after every move) as far as it went.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Review {
-    pub effort: Option<Effort>,
-    /// The cap on `go solve` a position, in milliseconds (0: no proofs).
-    pub solve_ms: u64,
-    pub start: Option<String>,
-    pub line: Vec<String>,
-    pub evals: Vec<Option<PlyEval>>,
-    /// Still going (not finished, cancelled or failed).
-    pub running: bool,
-    pub cancelled: bool,
-    pub error: Option<String>,
-    /// Counts the reviews, so that an old one's values are not taken.
-    pub serial: u64,
-}
 
 /// What a posted form asks: `cancel` ends the review under way; otherwise
 /// `nodes=N` or `movetime=MS` a position (100,000 nodes unless given) and

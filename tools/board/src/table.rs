@@ -6,7 +6,7 @@
 
 use crate::analysis::Analysis;
 use crate::clock::Clocks;
-use crate::review::Review;
+use crate::review_marks::Review;
 pub use crate::thinking::{Eval, Thinking};
 use arena::record::{play_recorded, replay};
 use arena::referee::SKIPPED;

@@ -4,7 +4,7 @@
 
 use crate::analysis::Analysis;
 use crate::json::Json;
-use crate::review_marks::{game_comment, played_score};
+use crate::review_record::{game_comment, played_score};
 use crate::table::{Eval, Seat, Table, Thinking};
 use arena::record::{format_record, play_recorded, result_token, today};
 use arena::referee::{GameRecord, PlayedMove};
