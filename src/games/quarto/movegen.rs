@@ -51,9 +51,9 @@ impl Quarto {
         self.search_moves_safe(moves);
     }
 
-    /// [`Quarto::search_moves`], and whether no turn listed gives a piece
-    /// that wins at once for the opponent (false only where every turn
-    /// does).
+    /// The turns worth searching (as `search_moves`), and whether no turn
+    /// listed gives a piece that wins at once for the opponent (false only
+    /// where every turn does).
     pub fn search_moves_safe(&self, moves: &mut MoveList<QuartoMove>) -> bool {
         moves.clear();
         if self.is_over() {

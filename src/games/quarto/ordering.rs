@@ -89,9 +89,9 @@ impl Quarto {
         true
     }
 
-    /// The turns [`Quarto::generate_search_moves`] lists (one of each
-    /// symmetric group while few pieces are down), and whether none gives
-    /// a piece that wins at once for the opponent.
+    /// The turns [`crate::game::Strategy::generate_search_moves`] lists (one
+    /// of each symmetric group while few pieces are down), and whether none
+    /// gives a piece that wins at once for the opponent.
     pub fn unordered_search_moves(&self, moves: &mut MoveList<QuartoMove>) -> bool {
         let safe = self.search_moves_safe(moves);
         if self.placed() <= super::SIBLING_CHECK_MAX_PLACED && moves.len() > 1 {
