@@ -3,6 +3,7 @@
 //! (Tabula by default). See `tabula-board --help` and docs/board.md.
 
 mod analysis;
+mod candidates;
 mod clock;
 mod driver;
 mod guard;

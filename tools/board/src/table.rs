@@ -4,7 +4,7 @@
 //! what the page draws, and `Table::load` (in `load`) brings a game in from
 //! text.
 
-use crate::analysis::Analysis;
+use crate::candidates::Analysis;
 use crate::clock::Clocks;
 use crate::review_marks::Review;
 pub use crate::thinking::{Eval, Thinking};

@@ -2,7 +2,7 @@
 //! clocks, moves, the last move, the engines' thinking and evaluation) and
 //! the record a player saves ([`Table::record`], arena's format).
 
-use crate::analysis::Analysis;
+use crate::candidates::Analysis;
 use crate::json::Json;
 use crate::review_record::{game_comment, played_score};
 use crate::table::{Eval, Seat, Table, Thinking};
