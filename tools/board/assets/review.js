@@ -120,6 +120,11 @@ function drawReview() {
   $('review').disabled = !two || (review && review.running);
   $('review').title = two ? 'Let the engine go over every position of the game' : 'four players: no graph';
   $('review-cancel').hidden = !(review && review.running);
+  // Proofs where the engine's solver applies (see review.rs).
+  const b = state.board;
+  const provable = b.game === 'quarto' || b.width * b.height <= 64;
+  $('review-solve').disabled = !provable;
+  if (!provable) $('review-solve').value = '0';
   $('review-result').hidden = !review;
   if (!review) return;
   $('review-progress').max = review.total;

@@ -23,6 +23,11 @@ use tabula::game::Outcome;
 pub const NODES: std::ops::RangeInclusive<u64> = 1_000..=100_000_000;
 pub const MOVETIME_MS: std::ops::RangeInclusive<u64> = 10..=60_000;
 pub const SOLVE_MS: std::ops::RangeInclusive<u64> = 0..=60_000;
+/// Proofs (`go solve`) are asked for on Quoridor boards of at most this
+/// many squares (where the engine's proof search applies; larger boards
+/// would take its graph method, which needs more memory than a machine
+/// has) and on Quarto.
+pub const PROOF_SQUARES: usize = 64;
 /// How long a search by nodes may take before the engine counts as stuck.
 const NODES_LIMIT: Duration = Duration::from_secs(120);
 /// How long a stopped search may take to answer `bestmove`.
@@ -72,6 +77,9 @@ impl Table {
                         "review: two-player games only (four players get candidates, not a graph)".into()
                     );
                 }
+                if solve_ms > 0 && !solvable(&self.variant) {
+                    return Err(format!("review: proofs only on boards of at most {PROOF_SQUARES} squares"));
+                }
                 let line = self.line();
                 let serial = self.review.as_ref().map_or(0, |r| r.serial) + 1;
                 self.review = Some(Review {
@@ -96,6 +104,14 @@ impl Table {
         }
         self.touch(false);
         Ok(())
+    }
+}
+
+/// Whether `go solve` may be asked of this variant's positions.
+pub fn solvable(variant: &arena::setup::GameVariant) -> bool {
+    match variant {
+        arena::setup::GameVariant::Quoridor(v) => v.width * v.height <= PROOF_SQUARES,
+        arena::setup::GameVariant::Quarto(_) => true,
     }
 }
 

@@ -107,6 +107,11 @@ fn what_a_page_may_ask_of_a_review_is_bounded() {
         assert_eq!(answer.status, 422, "{form}: {answer:?}");
         assert!(answer.body.starts_with("review: "), "{form}: {}", answer.body);
     }
+    let small = board.post("/review", "nodes=5000&solve=500");
+    assert_eq!(small.status, 200, "5x5 has proofs: {small:?}");
+    assert_eq!(board.post("/new", "width=9&height=9&walls=10").status, 200);
+    let big = board.post("/review", "nodes=5000&solve=500");
+    assert!(big.status == 422 && big.body.contains("64 squares"), "{big:?}");
     assert_eq!(board.post("/new", "width=5&height=5&walls=3&players=4").status, 200);
     let four = board.post("/review", "nodes=5000");
     assert!(four.status == 422 && four.body.contains("two-player"), "{four:?}");
