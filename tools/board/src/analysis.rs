@@ -8,7 +8,7 @@
 //! down) is first given to `go solve` for at most [`SOLVE_CAP`]: its exact
 //! value and best move are shown with the candidates.
 
-use crate::candidates::{read_candidate, read_solve_result, Analysis, Candidate, ProvenValue, Request};
+use crate::candidates::{read_candidate, solve_within, Analysis, Candidate, Request, STOP_GRACE};
 use crate::driver::start_engine;
 use crate::shared::Shared;
 use crate::table::Table;
@@ -25,8 +25,6 @@ pub const MAX_LINES: usize = 8;
 const SHOWN_EVERY: Duration = Duration::from_millis(100);
 /// How often the thread looks whether its search is still wanted.
 const POLL: Duration = Duration::from_millis(100);
-/// How long a stopped search may take to answer `bestmove`.
-const GRACE: Duration = Duration::from_secs(5);
 /// A 4x4 Quarto position with this many pieces down is solved first...
 pub const SOLVE_MIN_PLACED: usize = 5;
 /// ...for at most this long.
@@ -204,7 +202,7 @@ fn search(shared: &Shared, engine: &mut EngineProcess, job: &Job) -> Result<(), 
     let serial = job.serial;
     engine.send(&job.command)?;
     if job.solve_first {
-        if let Some(proven) = solve(engine)? {
+        if let Some(proven) = solve_within(engine, SOLVE_CAP)? {
             shared.update(|table| {
                 if let Some(analysis) = table.analysis.as_mut().filter(|a| a.serial == serial) {
                     analysis.proven = Some(proven);
@@ -243,7 +241,7 @@ fn search(shared: &Shared, engine: &mut EngineProcess, job: &Job) -> Result<(), 
         }
     }
     engine.send("stop")?;
-    let deadline = Instant::now() + GRACE;
+    let deadline = Instant::now() + STOP_GRACE;
     while !engine.read_line(deadline, "bestmove")?.starts_with("bestmove") {}
     Ok(())
 }
@@ -255,26 +253,6 @@ fn small_quarto(command: &str) -> bool {
     match tabula::games::quarto::Quarto::from_text(text) {
         Ok(q) => q.rules().side == 3 || 16 - q.placements_left() as usize >= SOLVE_MIN_PLACED,
         Err(_) => false,
-    }
-}
-
-/// `go solve` within [`SOLVE_CAP`] (then stopped): the value found, if any.
-fn solve(engine: &mut EngineProcess) -> Result<Option<ProvenValue>, EngineError> {
-    engine.send("go solve")?;
-    let cap = Instant::now() + SOLVE_CAP;
-    let mut found = None;
-    let mut stopped = false;
-    loop {
-        let deadline = if stopped { Instant::now() + GRACE } else { cap };
-        match engine.read_line(deadline, "bestmove") {
-            Ok(line) if line.starts_with("bestmove") => return Ok(found),
-            Ok(line) => found = read_solve_result(&line).or(found),
-            Err(EngineError::Timeout(_)) if !stopped => {
-                engine.send("stop")?;
-                stopped = true;
-            }
-            Err(e) => return Err(e),
-        }
     }
 }
 

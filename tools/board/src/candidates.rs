@@ -1,7 +1,14 @@
 //! What analysis mode shows, read from its engine: the request (lines and
 //! ply), each candidate move (`info ... multipv K score ... pv ...`), and a
 //! small Quarto position's value from `go solve`, kept with the table and
-//! drawn by the page.
+//! drawn by the page; and that `go solve` within a time cap, which the
+//! review asks too.
+
+use arena::engine::{EngineError, EngineProcess};
+use std::time::{Duration, Instant};
+
+/// How long a stopped search may take to answer `bestmove`.
+pub const STOP_GRACE: Duration = Duration::from_secs(5);
 
 /// What to analyse: the position after the first `ply` moves of the game
 /// (`None`: the latest, following the game as it goes on), with `lines`
@@ -46,6 +53,26 @@ pub struct ProvenValue {
     pub winner: String,
     pub plies: Option<u32>,
     pub best: Option<String>,
+}
+
+/// `go solve` within `cap` (then stopped): the value found, if any.
+pub fn solve_within(engine: &mut EngineProcess, cap: Duration) -> Result<Option<ProvenValue>, EngineError> {
+    engine.send("go solve")?;
+    let cap = Instant::now() + cap;
+    let mut found = None;
+    let mut stopped = false;
+    loop {
+        let deadline = if stopped { Instant::now() + STOP_GRACE } else { cap };
+        match engine.read_line(deadline, "bestmove") {
+            Ok(line) if line.starts_with("bestmove") => return Ok(found),
+            Ok(line) => found = read_solve_result(&line).or(found),
+            Err(EngineError::Timeout(_)) if !stopped => {
+                engine.send("stop")?;
+                stopped = true;
+            }
+            Err(e) => return Err(e),
+        }
+    }
 }
 
 /// `info string solve result: first plies=7 positions=P time T pv c1b ...`.

@@ -6,6 +6,7 @@
 //! the marks, see `review_marks`); a review can be cancelled, and pauses
 //! while no page watches, so that its CPU stops.
 
+use crate::candidates::{solve_within, STOP_GRACE};
 use crate::driver::start_engine;
 use crate::review_marks::{Effort, PlyEval, Proven, Review};
 use crate::shared::Shared;
@@ -30,8 +31,6 @@ pub const SOLVE_MS: std::ops::RangeInclusive<u64> = 0..=60_000;
 pub const PROOF_SQUARES: usize = 64;
 /// How long a search by nodes may take before the engine counts as stuck.
 const NODES_LIMIT: Duration = Duration::from_secs(120);
-/// How long a stopped search may take to answer `bestmove`.
-const GRACE: Duration = Duration::from_secs(5);
 
 /// What a posted form asks: `cancel` ends the review under way; otherwise
 /// `nodes=N` or `movetime=MS` a position (100,000 nodes unless given) and
@@ -233,7 +232,7 @@ fn evaluate(shared: &Shared, engine: &mut Engine, job: &Job) -> Result<PlyEval, 
     process.send(&job.command)?;
     let (go, limit) = match job.effort {
         Effort::Nodes(n) => (format!("go nodes {n}"), NODES_LIMIT),
-        Effort::Millis(ms) => (format!("go movetime {ms}"), Duration::from_millis(ms) + GRACE),
+        Effort::Millis(ms) => (format!("go movetime {ms}"), Duration::from_millis(ms) + STOP_GRACE),
     };
     process.send(&go)?;
     let deadline = Instant::now() + limit;
@@ -253,36 +252,12 @@ fn evaluate(shared: &Shared, engine: &mut Engine, job: &Job) -> Result<PlyEval, 
         }
     }
     if job.solve_ms > 0 {
-        if let Some(proven) = solve(process, job.solve_ms)? {
+        let solved = solve_within(process, Duration::from_millis(job.solve_ms))?;
+        if let Some(proven) = solved.and_then(|v| Proven::from_winner(&v.winner)) {
             eval.proven = Some(proven);
         }
     }
     Ok(eval)
-}
-
-/// `go solve` within `ms`: the exact value for the side to move, or `None`
-/// when it takes longer (the solve is stopped).
-fn solve(process: &mut EngineProcess, ms: u64) -> Result<Option<Proven>, EngineError> {
-    process.send("go solve")?;
-    let cap = Instant::now() + Duration::from_millis(ms);
-    let mut found = None;
-    let mut stopped = false;
-    loop {
-        let deadline = if stopped { Instant::now() + GRACE } else { cap };
-        match process.read_line(deadline, "bestmove") {
-            Ok(line) if line.starts_with("bestmove") => return Ok(found),
-            Ok(line) => {
-                if let Some(value) = Proven::from_solve_result(&line) {
-                    found = Some(value);
-                }
-            }
-            Err(EngineError::Timeout(_)) if !stopped => {
-                process.send("stop")?;
-                stopped = true;
-            }
-            Err(e) => return Err(e),
-        }
-    }
 }
 
 fn store(shared: &Shared, serial: u64, ply: usize, eval: PlyEval) {

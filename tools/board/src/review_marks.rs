@@ -61,9 +61,16 @@ pub enum Proven {
 }
 
 impl Proven {
-    /// `info string solve result: first|second|draw ...` (`go solve`).
+    /// `info string solve result: first|second|draw ...` (`go solve`), as
+    /// the review reads it (through [`crate::candidates::solve_within`]).
+    #[cfg(test)]
     pub fn from_solve_result(line: &str) -> Option<Proven> {
-        match line.strip_prefix("info string solve result: ")?.split_whitespace().next()? {
+        Proven::from_winner(&crate::candidates::read_solve_result(line)?.winner)
+    }
+
+    /// `go solve`'s winner: `first` (the player to move), `second`, `draw`.
+    pub fn from_winner(winner: &str) -> Option<Proven> {
+        match winner {
             "first" => Some(Proven::Win),
             "second" => Some(Proven::Loss),
             "draw" => Some(Proven::Draw),
@@ -303,21 +310,31 @@ fn label(e: &PlyEval) -> String {
     }
 }
 
+/// Values and lines for the review's tests.
 #[cfg(test)]
-mod tests {
-    use super::*;
+pub(crate) mod samples {
+    use super::{PlyEval, Proven};
 
-    fn at(mover: usize, score: &str) -> Option<PlyEval> {
+    /// A position valued by the engine at depth 5.
+    pub fn at(mover: usize, score: &str) -> Option<PlyEval> {
         Some(PlyEval { mover, score: Some(score.into()), depth: Some(5), ..PlyEval::default() })
     }
 
-    fn proven(mover: usize, p: Proven) -> Option<PlyEval> {
+    /// A position whose value is proven.
+    pub fn proven(mover: usize, p: Proven) -> Option<PlyEval> {
         Some(PlyEval { mover, proven: Some(p), ..PlyEval::default() })
     }
 
-    fn line(n: usize) -> Vec<String> {
+    /// `n` moves named m0, m1, ...
+    pub fn line(n: usize) -> Vec<String> {
         (0..n).map(|i| format!("m{i}")).collect()
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::samples::{at, line, proven};
+    use super::*;
 
     #[test]
     fn a_moves_loss_is_marked_by_the_thresholds() {

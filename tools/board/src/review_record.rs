@@ -138,18 +138,7 @@ fn read_score(text: &str) -> Option<(String, Option<u32>)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn at(mover: usize, score: &str) -> Option<PlyEval> {
-        Some(PlyEval { mover, score: Some(score.into()), depth: Some(5), ..PlyEval::default() })
-    }
-
-    fn proven(mover: usize, p: Proven) -> Option<PlyEval> {
-        Some(PlyEval { mover, proven: Some(p), ..PlyEval::default() })
-    }
-
-    fn line(n: usize) -> Vec<String> {
-        (0..n).map(|i| format!("m{i}")).collect()
-    }
+    use crate::review_marks::samples::{at, line, proven};
 
     #[test]
     fn a_review_travels_through_its_comments() {

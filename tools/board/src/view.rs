@@ -27,8 +27,9 @@ impl Table {
                 Err(_) => return String::new(),
             };
         let mut moves = Vec::new();
-        let review = self.review.as_ref().filter(|r| r.line == self.line());
-        for (ply, text) in self.line().iter().enumerate() {
+        let line = self.line();
+        let review = self.review.as_ref().filter(|r| r.line == line);
+        for (ply, text) in line.iter().enumerate() {
             let seat = position.side_to_move();
             if play_recorded(&mut position, text).is_err() {
                 break;
