@@ -16,6 +16,7 @@ mod play;
 mod position_text;
 pub mod qtp;
 mod race;
+mod race_solve;
 mod seat_paths;
 mod selective;
 mod shut;
