@@ -67,14 +67,21 @@ impl<const W: usize> Maze<W> {
         Maze { board: board.narrow(), block_north: block_north.narrow(), block_east: block_east.narrow() }
     }
 
-    /// The squares reachable in one step from `set`, plus `set`.
+    /// The squares one open step from `set` (a step is the same both ways:
+    /// also the squares with a step into `set`).
     #[inline]
-    fn grow(&self, set: Bits<W>) -> Bits<W> {
+    pub(super) fn neighbours(&self, set: Bits<W>) -> Bits<W> {
         let north = (set & !self.block_north).north();
         let south = set.south() & !self.block_north;
         let east = (set & !self.block_east).east();
         let west = set.west() & !self.block_east;
-        (set | north | south | east | west) & self.board
+        (north | south | east | west) & self.board
+    }
+
+    /// The squares reachable in one step from `set`, plus `set`.
+    #[inline]
+    fn grow(&self, set: Bits<W>) -> Bits<W> {
+        (set & self.board) | self.neighbours(set)
     }
 
     /// Flood fill from `start` until it touches `goal` or stops growing.

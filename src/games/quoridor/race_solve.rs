@@ -17,7 +17,7 @@
 
 use super::bitboard::{Bits, STRIDE};
 use super::board::Quoridor;
-use super::paths::with_words;
+use super::paths::{with_words, Maze};
 
 /// A square of the mover next to the other pawn (or with no open edge),
 /// with the mover's squares after each of its moves (its own square when it
@@ -26,26 +26,6 @@ use super::paths::with_words;
 struct Special<const W: usize> {
     square: usize,
     targets: Bits<W>,
-}
-
-/// The open edges of one layout, for flood-fill steps.
-struct Edges<const W: usize> {
-    board: Bits<W>,
-    open_north: Bits<W>,
-    open_east: Bits<W>,
-}
-
-impl<const W: usize> Edges<W> {
-    /// The squares with an open edge into `set` (a step is the same both
-    /// ways, so these are the squares with a step into it).
-    #[inline]
-    fn step_into(&self, set: Bits<W>) -> Bits<W> {
-        let north = (set & self.open_north).north();
-        let south = set.south() & self.open_north;
-        let east = (set & self.open_east).east();
-        let west = set.west() & self.open_east;
-        (north | south | east | west) & self.board
-    }
 }
 
 /// One side to move: its states and what changed in the last layer.
@@ -76,7 +56,8 @@ impl<const W: usize> Side<W> {
 /// The layout being solved and the values found so far.
 struct Solver<'a, const W: usize> {
     position: &'a Quoridor,
-    edges: Edges<W>,
+    board: Bits<W>,
+    maze: Maze<W>,
     squares: Vec<usize>,
     /// The index of each square in `squares`, by square.
     index_of: Vec<usize>,
@@ -101,23 +82,20 @@ impl Quoridor {
 
 impl<'a, const W: usize> Solver<'a, W> {
     fn new(position: &'a Quoridor) -> Self {
-        let board: Bits<W> = position.geometry().board.narrow();
-        let edges = Edges {
-            board,
-            open_north: !position.block_north.narrow::<W>(),
-            open_east: !position.block_east.narrow::<W>(),
-        };
+        let geometry = position.geometry();
+        let board: Bits<W> = geometry.board.narrow();
+        let maze = Maze::<W>::new(geometry.board, position.block_north, position.block_east);
         let squares: Vec<usize> = board.iter().collect();
         let slots = position.height as usize * STRIDE;
         let mut index_of = vec![0; slots];
         for (i, &square) in squares.iter().enumerate() {
             index_of[square] = i;
         }
-        let no_edge = board & !edges.step_into(board);
+        let no_edge = board & !maze.neighbours(board);
         let mut special_set = vec![Bits::EMPTY; slots];
         let mut special = vec![Vec::new(); slots];
         for &other in &squares {
-            let set = (edges.step_into(Bits::single(other)) | no_edge) & !Bits::single(other);
+            let set = (maze.neighbours(Bits::single(other)) | no_edge) & !Bits::single(other);
             special_set[other] = set;
             special[other] = set
                 .iter()
@@ -131,7 +109,8 @@ impl<'a, const W: usize> Solver<'a, W> {
         let count = squares.len() * squares.len() * 2;
         Solver {
             position,
-            edges,
+            board,
+            maze,
             squares,
             index_of,
             special_set,
@@ -141,21 +120,20 @@ impl<'a, const W: usize> Solver<'a, W> {
         }
     }
 
-    /// Records that the state of `side` with the mover on `mover` and the
-    /// other pawn on `other` is won or lost in `plies`.
-    fn settle(&mut self, side: usize, mover: usize, other: usize, plies: i16, won: bool) {
-        let (first, second) = if side == 0 { (mover, other) } else { (other, mover) };
+    /// Records that the states of `side` with the other pawn on `other` and
+    /// the mover on any of `movers` are won or lost in `plies`.
+    fn settle(&mut self, side: usize, other: usize, movers: Bits<W>, plies: i16, won: bool) {
         let n = self.squares.len();
-        self.values[(self.index_of[first] * n + self.index_of[second]) * 2 + side] =
-            if won { plies } else { -plies };
+        let value = if won { plies } else { -plies };
         let s = &mut self.sides[side];
-        s.settled[other].insert(mover);
-        if won {
-            s.won[mover].insert(other);
-            s.won_grew[mover] = true;
-        } else {
-            s.lost[mover].insert(other);
-            s.lost_grew[mover] = true;
+        s.settled[other] |= movers;
+        let (by_mover, grew) =
+            if won { (&mut s.won, &mut s.won_grew) } else { (&mut s.lost, &mut s.lost_grew) };
+        for mover in movers.iter() {
+            let (first, second) = if side == 0 { (mover, other) } else { (other, mover) };
+            self.values[(self.index_of[first] * n + self.index_of[second]) * 2 + side] = value;
+            by_mover[mover].insert(other);
+            grew[mover] = true;
         }
     }
 
@@ -166,10 +144,8 @@ impl<'a, const W: usize> Solver<'a, W> {
             let goal = position.goal(side).narrow::<W>();
             for i in 0..self.squares.len() {
                 let other = self.squares[i];
-                let movers = if position.goal(1 - side).contains(other) { self.edges.board } else { goal };
-                for mover in (movers & !Bits::single(other)).iter() {
-                    self.settle(side, mover, other, 0, false);
-                }
+                let movers = if position.goal(1 - side).contains(other) { self.board } else { goal };
+                self.settle(side, other, movers & !Bits::single(other), 0, false);
             }
         }
         let mut idle = 0;
@@ -199,12 +175,12 @@ impl<'a, const W: usize> Solver<'a, W> {
             return false;
         }
         let reached = if wins { them.lost[other] } else { them.won[other] };
-        let open = self.edges.board & !self.sides[side].settled[other];
+        let open = self.board & !self.sides[side].settled[other];
         let plain = open & !self.special_set[other] & !Bits::single(other);
         let mut found = if wins {
-            self.edges.step_into(reached) & plain
+            self.maze.neighbours(reached) & plain
         } else {
-            plain & !self.edges.step_into(self.edges.board & !reached)
+            plain & !self.maze.neighbours(self.board & !reached)
         };
         for special in &self.special[other] {
             if !open.contains(special.square) {
@@ -219,9 +195,7 @@ impl<'a, const W: usize> Solver<'a, W> {
                 found.insert(special.square);
             }
         }
-        for mover in found.iter() {
-            self.settle(side, mover, other, plies, wins);
-        }
+        self.settle(side, other, found, plies, wins);
         !found.is_empty()
     }
 }
