@@ -3,8 +3,9 @@
 //! on the board and in hand, or the same pawn squares). After a node is
 //! searched, the gap between its searched value and its static value
 //! nudges the entries of its structures; later static values of positions
-//! with those structures are corrected by their sum. Each search starts
-//! with an empty table, as it does with empty move-ordering history.
+//! with those structures are corrected by their sum. A full-strength search
+//! starts from what the last one of the game learnt, as it does with the
+//! move-ordering history ([`super::learned`]).
 
 /// Entries per side and per structure kind.
 const ENTRIES: usize = 1 << 14;

@@ -3,6 +3,7 @@
 //! node search itself is in `alphabeta`.
 
 use super::alphabeta::{ASPIRATION_WINDOW, INFINITY, MAX_DEPTH};
+use super::learned::Learned;
 use super::limits::{Limits, Progress, SearchSettings};
 use super::searcher::Searcher;
 use super::threads::{HelpersStop, SharedCounters, HELPER_STACK};
@@ -20,6 +21,9 @@ use std::sync::atomic::Ordering as AtomicOrdering;
 /// root each thread puts off the moves another is searching (see
 /// `RootClaims`); the main thread alone reports and answers, with a
 /// helper's move and line when that helper finished a deeper iteration.
+/// A full-strength search starts from the move-ordering and correction
+/// histories the last one left in `tt`, and leaves its own there (see
+/// `learned`).
 pub fn search<G: Position + Strategy>(
     root: &G,
     history: &[u64],
@@ -51,9 +55,12 @@ pub fn search<G: Position + Strategy>(
         return SearchResult { best: None, ponder: None, nodes: 0, depth: 0 };
     }
     tt.new_search();
-    let tt: &TranspositionTable = tt;
+    let carried = Learned::carried(limits, settings);
+    let learned = if carried { Learned::take(tt) } else { None };
+    let table: &TranspositionTable = tt;
     let shared = SharedCounters::new(settings.threads);
-    std::thread::scope(|scope| {
+    let (result, learned) = std::thread::scope(|scope| {
+        let tt = table;
         let mut helpers = Vec::new();
         for id in 1..settings.threads.max(1) {
             let (moves, shared) = (moves.clone(), &shared);
@@ -84,6 +91,9 @@ pub fn search<G: Position + Strategy>(
         // Set even if the main search unwinds, so that the helpers end.
         let _helpers_stop = HelpersStop(&shared.done);
         let mut searcher = Searcher::new(root, history, limits, settings, tt, control, &shared);
+        if let Some(learned) = learned {
+            learned.lend(&mut searcher);
+        }
         let mut result = searcher.iterate(root, moves.clone(), limits, 1, report);
         shared.done.store(true, AtomicOrdering::Relaxed);
         let deepest = helpers
@@ -103,8 +113,12 @@ pub fn search<G: Position + Strategy>(
             info.elapsed_ms = control.started().elapsed().as_millis() as u64;
             report(info);
         }
-        result
-    })
+        (result, carried.then(|| Learned::of(searcher)))
+    });
+    if carried {
+        Learned::keep(tt, learned);
+    }
+    result
 }
 
 /// What the root keeps from one iteration to the next.

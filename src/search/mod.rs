@@ -6,6 +6,7 @@
 mod alphabeta;
 mod correction;
 mod iterate;
+mod learned;
 pub mod limits;
 mod ordering;
 mod pruning;

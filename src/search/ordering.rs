@@ -25,6 +25,11 @@ impl Ordering {
         Ordering { killers: [[u16::MAX; 2]; MAX_PLY], history: vec![0; 2 * HISTORY_SIZE] }
     }
 
+    /// Forgets the killers (their plies are counted from another root).
+    pub fn forget_killers(&mut self) {
+        self.killers = [[u16::MAX; 2]; MAX_PLY];
+    }
+
     #[inline]
     fn slot(code: u16, side: usize) -> usize {
         (side & 1) * HISTORY_SIZE + code as usize % HISTORY_SIZE

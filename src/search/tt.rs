@@ -1,6 +1,7 @@
 //! The transposition table: buckets of four 16-byte entries, sized in MiB,
 //! shared without locks by the threads of one search.
 
+use super::learned::Learned;
 use std::sync::atomic::AtomicU64;
 use std::sync::atomic::Ordering::Relaxed;
 
@@ -100,10 +101,12 @@ impl std::fmt::Display for TableTooLarge {
 impl std::error::Error for TableTooLarge {}
 
 /// The transposition table shared by the search threads: buckets of entries written without locks
-/// (each checked by its key on reading).
+/// (each checked by its key on reading). It also keeps what the last search
+/// learnt besides its entries ([`Learned`]) and forgets it with them.
 pub struct TranspositionTable {
     buckets: Vec<Bucket>,
     generation: u8,
+    pub(super) learned: Option<Learned>,
 }
 
 impl TranspositionTable {
@@ -124,7 +127,7 @@ impl TranspositionTable {
         let count = ((megabytes.max(1) << 20) / std::mem::size_of::<Bucket>()).max(1);
         let buckets = crate::huge_pages::try_filled_with(count, Bucket::default)
             .map_err(|_| TableTooLarge(megabytes))?;
-        Ok(TranspositionTable { buckets, generation: 1 })
+        Ok(TranspositionTable { buckets, generation: 1, learned: None })
     }
 
     /// The table's size in MiB.
@@ -136,6 +139,7 @@ impl TranspositionTable {
     pub fn clear(&mut self) {
         self.buckets.iter_mut().for_each(|b| *b = Bucket::default());
         self.generation = 1;
+        self.learned = None;
     }
 
     /// Lends the memory of about `entries` entries (whole buckets, at least
