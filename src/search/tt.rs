@@ -102,7 +102,7 @@ impl std::error::Error for TableTooLarge {}
 
 /// The transposition table shared by the search threads: buckets of entries written without locks
 /// (each checked by its key on reading). It also keeps what the last search
-/// learnt besides its entries ([`Learned`]) and forgets it with them.
+/// learnt besides its entries (the histories of `search/learned.rs`) and forgets it with them.
 pub struct TranspositionTable {
     buckets: Vec<Bucket>,
     generation: u8,
