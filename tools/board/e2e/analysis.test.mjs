@@ -21,16 +21,33 @@ test('analysis shows candidates that follow the board, their lines on hover, and
   await page.selectOption('#analysis-lines', '3');
   await page.click('#analyse');
   let s = await waitFor(page, candidatesAt(4, 3), 'three candidates with scores');
-  // Listed and drawn, the best first and brightest.
-  await page.waitForFunction(() => document.querySelectorAll('#candidates li').length >= 3);
-  const listed = await page.$$eval('#candidates li', (items) => items.map((li) => li.dataset.move));
-  assert.deepEqual(listed, s.analysis.candidates.map((c) => c.move));
-  const drawn = await page.$$eval('.cand', (gs) => gs.map((g) => [g.dataset.cand, Number(g.getAttribute('opacity'))]));
-  assert.equal(drawn.length, s.analysis.candidates.length);
+  // Listed and drawn, the best first and brightest. The analysis goes on
+  // while the page is read, so the list, the drawing and the state are
+  // read together, and read again until an update has been drawn.
+  const shown = () => page.evaluate(() => ({
+    state: (window.tabulaState.analysis?.candidates ?? []).map((c) => c.move),
+    listed: [...document.querySelectorAll('#candidates li')].map((li) => li.dataset.move),
+    drawn: [...document.querySelectorAll('.cand')].map((g) => [g.dataset.cand, Number(g.getAttribute('opacity'))]),
+  }));
+  let seen = await shown();
+  for (let tries = 0; tries < 50 && !(seen.listed.length >= 3 && seen.listed.join() === seen.state.join()); tries++) {
+    await page.waitForTimeout(40);
+    seen = await shown();
+  }
+  assert.ok(seen.listed.length >= 3, `three listed: ${JSON.stringify(seen)}`);
+  assert.deepEqual(seen.listed, seen.state);
+  const drawn = seen.drawn;
+  assert.equal(drawn.length, seen.state.length);
   assert.ok(drawn[0][1] > drawn[drawn.length - 1][1], `the best is the brightest: ${JSON.stringify(drawn)}`);
   // Hovering the second candidate draws its line, numbered from 1.
-  await page.hover('#candidates li:nth-child(2)');
-  const numbers = await page.$$eval('#q-pvs .pv text', (ts) => ts.map((t) => t.textContent));
+  // (A new iteration redraws the list: hover again until the line shows.)
+  let numbers = [];
+  for (let tries = 0; tries < 50 && numbers.length === 0; tries++) {
+    await page.mouse.move(0, 0);
+    await page.hover('#candidates li:nth-child(2)');
+    numbers = await page.$$eval('#q-pvs .pv text', (ts) => ts.map((t) => t.textContent));
+    if (numbers.length === 0) await page.waitForTimeout(40);
+  }
   assert.ok(numbers.length >= 1 && numbers[0] === '1', `numbered line: ${numbers}`);
   // Stepping back to the start: the candidates are the start's.
   await page.click('#view-start');
@@ -43,9 +60,13 @@ test('analysis shows candidates that follow the board, their lines on hover, and
   assert.match(await page.textContent('#analyse'), /Resume/);
   await page.locator('body').press('Space');
   s = await waitFor(page, candidatesAt(4, 3), 'analysis resumed');
-  // A click on the best candidate plays it.
-  const best = s.analysis.candidates[0].move;
-  await page.click('#candidates li:first-child');
+  // A click on the best candidate plays it (read and clicked at once: the
+  // list may be redrawn with a new best between two calls).
+  const best = await page.evaluate(() => {
+    const first = document.querySelector('#candidates li:first-child');
+    first.click();
+    return first.dataset.move;
+  });
   await waitFor(page, (v) => v.moves.length === 5 && v.moves[4] === best, `${best} played`);
   s = await waitFor(page, candidatesAt(5, 3), 'the analysis follows the game');
   await page.click('#analyse');
