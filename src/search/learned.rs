@@ -71,6 +71,16 @@ mod tests {
         Limits { depth: Some(d), ..Limits::default() }
     }
 
+    /// A search of `position` in `tt`, its node count returned.
+    fn run(
+        position: &Quoridor,
+        tt: &mut TranspositionTable,
+        limits: &Limits,
+        settings: &SearchSettings,
+    ) -> u64 {
+        search(position, &[], limits, settings, tt, &Control::new(false), &mut |_| {}).nodes
+    }
+
     /// Nodes of a depth-8 search two plies after a depth-8 search of the
     /// start, with the table's entries emptied in between; `forget`
     /// empties what the first search learnt too.
@@ -95,16 +105,8 @@ mod tests {
         // Without the histories it is the search of an empty table.
         let later = Quoridor::from_text("quoridor 9x9 pawns=e2,e8 hand=10,10 walls=- turn=1").unwrap();
         let mut tt = TranspositionTable::new(4);
-        let fresh = search(
-            &later,
-            &[],
-            &depth(8),
-            &SearchSettings::default(),
-            &mut tt,
-            &Control::new(false),
-            &mut |_| {},
-        );
-        assert_eq!(fresh.nodes, second_search_nodes(true));
+        let fresh = run(&later, &mut tt, &depth(8), &SearchSettings::default());
+        assert_eq!(fresh, second_search_nodes(true));
     }
 
     #[test]
@@ -156,15 +158,7 @@ mod tests {
     fn a_cleared_table_forgets_what_searches_learnt() {
         let start = Quoridor::from_text("quoridor 9x9 pawns=e1,e9 hand=10,10 walls=- turn=1").unwrap();
         let mut tt = TranspositionTable::new(1);
-        search(
-            &start,
-            &[],
-            &depth(4),
-            &SearchSettings::default(),
-            &mut tt,
-            &Control::new(false),
-            &mut |_| {},
-        );
+        run(&start, &mut tt, &depth(4), &SearchSettings::default());
         tt.clear();
         assert!(Learned::take(&mut tt).is_none());
     }
