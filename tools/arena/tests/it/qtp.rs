@@ -91,9 +91,13 @@ fn a_list_of_commands_that_never_ends_does_not_stop_an_engine_from_playing() {
     run.check(row.time_losses + row.illegal_moves + row.crashes == 0, "the scripted engine makes no fault");
     let finished = finished_games(&run.stdout);
     run.check(finished.len() == 2, "two games");
+    // Played out by the rules: Tabula's goal, or (a timed search on a board
+    // whose first player loses with perfect play may settle for it) a
+    // repetition; never a fault.
     for f in &finished {
-        let expected = format!("P{} reaches the goal", f.seat_of("Tabula") + 1);
-        run.check(f.termination == expected, &format!("game {} should end '{expected}'", f.number));
+        let goal = format!("P{} reaches the goal", f.seat_of("Tabula") + 1);
+        let ended = f.termination == goal || f.termination == "threefold repetition";
+        run.check(ended, &format!("game {} should end '{goal}' or by repetition", f.number));
     }
 }
 
