@@ -127,6 +127,29 @@ def write_weights(path, params):
         f.write(q_v.tobytes())
 
 
+def read_weights(path):
+    """The float parameters of a weights file (the inverse of write_weights)."""
+    raw = open(path, "rb").read()
+    if raw[:4] != b"TQN1" or struct.unpack_from("<3I", raw, 4) != (INPUTS, HIDDEN, TERMS):
+        raise SystemExit(f"{path}: not a network of this shape")
+    at = 16
+
+    def take(dtype, count):
+        nonlocal at
+        part = np.frombuffer(raw, dtype=dtype, count=count, offset=at)
+        at += part.nbytes
+        return part.astype(np.float32)
+
+    w1 = take("<i2", INPUTS * HIDDEN).reshape(INPUTS, HIDDEN) / ACTIVATION_ONE
+    b1 = take("<i4", HIDDEN) / ACTIVATION_ONE
+    w2 = take("<i4", HIDDEN) / (100.0 * OUTPUT_SCALE)
+    b2 = take("<i4", 1) / 100.0
+    v = take("<i4", TERMS) / 100.0
+    if at != len(raw):
+        raise SystemExit(f"{path}: {len(raw) - at} bytes more than a network of this shape")
+    return [w1, b1, w2, b2, v]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("records", nargs="+")
@@ -138,6 +161,7 @@ def main():
                     help="weight of the search score in the target (the rest: the result)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--validation", type=float, default=0.05)
+    ap.add_argument("--init", help="start from this weights file instead of random weights")
     args = ap.parse_args()
 
     rng = np.random.default_rng(args.seed)
@@ -166,6 +190,9 @@ def main():
         np.array(HAND_WEIGHTS, dtype=np.float32) / 100.0,
     ]
 
+    if args.init:
+        params = [p.astype(np.float32) for p in read_weights(args.init)]
+
     def evaluate(idx):
         _, _, out = forward(params, x_all[idx], terms_all[idx])
         pred = sigmoid(out * 100.0 / scale)
@@ -173,6 +200,9 @@ def main():
         return (float(np.mean((pred - target_all[idx]) ** 2)),
                 float(np.mean((hand - target_all[idx]) ** 2)))
 
+    if args.init:
+        val, hand = evaluate(val_idx)
+        print(f"start ({args.init}): validation {val:.6f} (hand-made evaluation {hand:.6f})", flush=True)
     opt = Adam(params, args.lr)
     for epoch in range(args.epochs):
         if epoch == int(args.epochs * 0.7):

@@ -13,7 +13,12 @@
 //! `datagen records [--engine NAME] FILE...` writes the same lines from
 //! `arena -pgnout` records of 9x9 games: every position after the opening
 //! with the score the engine to move reported for it (only `NAME`'s moves
-//! with `--engine`: the scores of other engines are never used).
+//! with `--engine`: the scores of other engines are never used). With
+//! `--replies`, also the position after each such move, valued at the
+//! negated score (the searcher's value of its move, seen from the side that
+//! replies): without it, a record of one engine's moves holds only positions
+//! where that engine is to move, and a stronger engine's wins teach a
+//! network that the side to move is ahead.
 //! `datagen features IN OUT` turns such lines into training records.
 
 use std::io::Write;
@@ -225,12 +230,16 @@ fn write_features(input: &str, output: &str) -> Result<u64, String> {
 /// positions file, on standard output.
 fn write_records(words: &[String]) -> Result<u64, String> {
     let mut engine = None;
+    let mut replies = false;
     let mut files = Vec::new();
     let mut i = 0;
     while i < words.len() {
         if words[i] == "--engine" {
             engine = Some(words.get(i + 1).ok_or("--engine needs a name")?.clone());
             i += 2;
+        } else if words[i] == "--replies" {
+            replies = true;
+            i += 1;
         } else {
             files.push(words[i].clone());
             i += 1;
@@ -241,30 +250,42 @@ fn write_records(words: &[String]) -> Result<u64, String> {
     let mut written = 0;
     for file in &files {
         let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
-        for record in tune::records::read_records(&text).into_iter().flatten() {
-            let nine = record.start.width() == 9 && record.start.height() == 9;
-            let Ok(positions) = record.positions() else { continue };
-            if !nine {
-                continue;
-            }
-            for (ply, (position, result)) in positions.iter().enumerate() {
-                let Some(Some(score)) = record.scores.get(ply) else { continue };
-                let mover = &record.players[position.side_to_move()];
-                let walls_held = (0..2).any(|s| position.walls_in_hand(s) > 0);
-                if engine.as_ref().is_some_and(|name| name != mover)
-                    || score.abs() >= SCORE_LIMIT
-                    || !walls_held
-                {
-                    continue;
-                }
-                writeln!(out, "{}|{score}|{result}", position.to_text())
-                    .map_err(|e| format!("cannot write: {e}"))?;
-                written += 1;
-            }
+        for line in record_lines(&text, engine.as_deref(), replies) {
+            writeln!(out, "{line}").map_err(|e| format!("cannot write: {e}"))?;
+            written += 1;
         }
     }
     out.flush().map_err(|e| format!("cannot write: {e}"))?;
     Ok(written)
+}
+
+/// The positions-file lines of the 9x9 games in an arena record's `text`
+/// (see [`write_records`]).
+fn record_lines(text: &str, engine: Option<&str>, replies: bool) -> Vec<String> {
+    let mut lines = Vec::new();
+    for record in tune::records::read_records(text).into_iter().flatten() {
+        let nine = record.start.width() == 9 && record.start.height() == 9;
+        let Ok(positions) = record.positions() else { continue };
+        if !nine {
+            continue;
+        }
+        for (ply, (position, result)) in positions.iter().enumerate() {
+            let Some(Some(score)) = record.scores.get(ply) else { continue };
+            let mover = &record.players[position.side_to_move()];
+            if engine.is_some_and(|name| name != mover) || score.abs() >= SCORE_LIMIT {
+                continue;
+            }
+            let reply = positions.get(ply + 1).filter(|_| replies);
+            let valued = std::iter::once((position, *score, *result))
+                .chain(reply.map(|(after, after_result)| (after, -score, *after_result)));
+            for (position, score, result) in valued {
+                if (0..2).any(|s| position.walls_in_hand(s) > 0) {
+                    lines.push(format!("{}|{score}|{result}", position.to_text()));
+                }
+            }
+        }
+    }
+    lines
 }
 
 fn main() {
@@ -349,6 +370,31 @@ fn main() {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A 9x9 game of two plies' opening: `a` scores 30 and 40 on its two
+    /// moves, `b` 10 on its one; `b` wins.
+    const RECORD: &str = "[Game \"1\"]\n[Variant \"quoridor 9x9 walls=10 players=2\"]\n[P1 \"a\"]\n\
+        [P2 \"b\"]\n[Result \"0-1\"]\n[Plies \"5\"]\n\na3h g6h e2 e8 e3\n0-1\n\
+        ; opening plies 2\n; scores: cp30 cp10 cp40\n\n";
+
+    #[test]
+    fn records_give_one_engines_positions_and_with_replies_the_positions_after_its_moves() {
+        let score_and_result = |line: &String| line.split_once('|').map(|(_, rest)| rest.to_string());
+        let all: Vec<_> = record_lines(RECORD, None, false).iter().filter_map(score_and_result).collect();
+        assert_eq!(all, ["30|0", "10|1", "40|0"]);
+        let a = record_lines(RECORD, Some("a"), false);
+        assert_eq!(a.iter().filter_map(score_and_result).collect::<Vec<_>>(), ["30|0", "40|0"]);
+        let replies = record_lines(RECORD, Some("a"), true);
+        // After a's first move, b to move: the negated score and b's result;
+        // the record holds no position after its last move.
+        assert_eq!(
+            replies.iter().filter_map(score_and_result).collect::<Vec<_>>(),
+            ["30|0", "-30|1", "40|0"]
+        );
+        let all_lines = record_lines(RECORD, None, false);
+        assert_eq!(replies[1], all_lines[1].replace("|10|", "|-30|"), "the position after a's first move");
+        assert!(replies[1].contains("turn=2") && replies[0].contains("turn=1"));
+    }
 
     #[test]
     fn a_mirrored_position_has_the_same_paths_and_hands() {
