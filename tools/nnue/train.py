@@ -11,7 +11,7 @@ target blends the search score (through a logistic curve of scale K) with
 the game's result; the loss is the squared error of the predicted win
 probability (Texel-style), minimised with Adam on mini-batches.
 
-usage: train.py RECORDS... --out FILE [--epochs N] [--lambda L] [--seed S]
+usage: train.py RECORDS... --out FILE [--epochs N] [--lambda L] [--seed S] [--init WEIGHTS]
 """
 import argparse
 import struct
