@@ -377,22 +377,21 @@ mod tests {
         [P2 \"b\"]\n[Result \"0-1\"]\n[Plies \"5\"]\n\na3h g6h e2 e8 e3\n0-1\n\
         ; opening plies 2\n; scores: cp30 cp10 cp40\n\n";
 
+    /// The `SCORE|RESULT` ends of positions-file lines.
+    fn values(lines: &[String]) -> Vec<&str> {
+        lines.iter().filter_map(|line| line.split_once('|').map(|(_, rest)| rest)).collect()
+    }
+
     #[test]
     fn records_give_one_engines_positions_and_with_replies_the_positions_after_its_moves() {
-        let score_and_result = |line: &String| line.split_once('|').map(|(_, rest)| rest.to_string());
-        let all: Vec<_> = record_lines(RECORD, None, false).iter().filter_map(score_and_result).collect();
-        assert_eq!(all, ["30|0", "10|1", "40|0"]);
-        let a = record_lines(RECORD, Some("a"), false);
-        assert_eq!(a.iter().filter_map(score_and_result).collect::<Vec<_>>(), ["30|0", "40|0"]);
+        let all = record_lines(RECORD, None, false);
+        assert_eq!(values(&all), ["30|0", "10|1", "40|0"]);
+        assert_eq!(values(&record_lines(RECORD, Some("a"), false)), ["30|0", "40|0"]);
         let replies = record_lines(RECORD, Some("a"), true);
         // After a's first move, b to move: the negated score and b's result;
         // the record holds no position after its last move.
-        assert_eq!(
-            replies.iter().filter_map(score_and_result).collect::<Vec<_>>(),
-            ["30|0", "-30|1", "40|0"]
-        );
-        let all_lines = record_lines(RECORD, None, false);
-        assert_eq!(replies[1], all_lines[1].replace("|10|", "|-30|"), "the position after a's first move");
+        assert_eq!(values(&replies), ["30|0", "-30|1", "40|0"]);
+        assert_eq!(replies[1], all[1].replace("|10|", "|-30|"), "the position after a's first move");
         assert!(replies[1].contains("turn=2") && replies[0].contains("turn=1"));
     }
 
