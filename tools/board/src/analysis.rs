@@ -8,7 +8,7 @@
 //! down) is first given to `go solve` for at most [`SOLVE_CAP`]: its exact
 //! value and best move are shown with the candidates.
 
-use crate::candidates::{read_candidate, solve_within, Analysis, Candidate, Request, STOP_GRACE};
+use crate::candidates::{place, read_candidate, solve_within, Analysis, Candidate, Request, STOP_GRACE};
 use crate::driver::start_engine;
 use crate::shared::Shared;
 use crate::table::Table;
@@ -222,10 +222,7 @@ fn search(shared: &Shared, engine: &mut EngineProcess, job: &Job) -> Result<(), 
         match engine.read_line(Instant::now() + POLL, "analysis") {
             Ok(line) => {
                 if let Some(candidate) = read_candidate(&line) {
-                    if let Some(slot) = found.get_mut(candidate.rank - 1) {
-                        *slot = Some(candidate);
-                        fresh = true;
-                    }
+                    fresh |= place(&mut found, candidate);
                 }
             }
             Err(EngineError::Timeout(_)) => {}

@@ -85,6 +85,24 @@ pub fn read_solve_result(line: &str) -> Option<ProvenValue> {
     Some(ProvenValue { winner, plies, best })
 }
 
+/// Puts `candidate` in its rank's slot of `found` and returns whether it
+/// fitted. A move shown at another rank is taken off there: the lines of
+/// a deeper iteration arrive one rank at a time, and until the others
+/// come, the old lines may still hold the move that has just risen.
+pub fn place(found: &mut [Option<Candidate>], candidate: Candidate) -> bool {
+    let Some(index) = candidate.rank.checked_sub(1).filter(|&i| i < found.len()) else {
+        return false;
+    };
+    let first = candidate.pv.first().cloned();
+    for slot in found.iter_mut() {
+        if slot.as_ref().is_some_and(|c| c.pv.first() == first.as_ref()) {
+            *slot = None;
+        }
+    }
+    found[index] = Some(candidate);
+    true
+}
+
 /// A line of `MultiPV` analysis (`info depth D ... multipv K score ... pv
 /// ...`); `None` for other lines.
 pub fn read_candidate(line: &str) -> Option<Candidate> {
@@ -113,6 +131,20 @@ pub fn read_candidate(line: &str) -> Option<Candidate> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_move_that_changes_rank_is_shown_once() {
+        let line = |text: &str| read_candidate(text).expect("a candidate");
+        let mut found = vec![None; 3];
+        assert!(place(&mut found, line("info depth 9 multipv 1 score cp 20 pv c6h e7")));
+        assert!(place(&mut found, line("info depth 9 multipv 2 score cp 10 pv c7h e7")));
+        assert!(place(&mut found, line("info depth 9 multipv 3 score cp 5 pv e4")));
+        // Depth 10's best is depth 9's second: shown once, at rank 1.
+        assert!(place(&mut found, line("info depth 10 multipv 1 score cp 15 pv c7h e7")));
+        let moves: Vec<Option<&str>> = found.iter().map(|c| c.as_ref().map(|c| c.pv[0].as_str())).collect();
+        assert_eq!(moves, [Some("c7h"), None, Some("e4")]);
+        assert!(!place(&mut found, line("info depth 10 multipv 4 score cp 1 pv e2")));
+    }
 
     #[test]
     fn multipv_lines_are_read_as_candidates() {
