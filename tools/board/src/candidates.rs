@@ -93,9 +93,9 @@ pub fn place(found: &mut [Option<Candidate>], candidate: Candidate) -> bool {
     let Some(index) = candidate.rank.checked_sub(1).filter(|&i| i < found.len()) else {
         return false;
     };
-    let first = candidate.pv.first().cloned();
+    let first = candidate.pv.first();
     for slot in found.iter_mut() {
-        if slot.as_ref().is_some_and(|c| c.pv.first() == first.as_ref()) {
+        if slot.as_ref().is_some_and(|c| c.pv.first() == first) {
             *slot = None;
         }
     }
